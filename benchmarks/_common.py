@@ -1,0 +1,35 @@
+"""Shared helpers for the benchmarks: a plain-text table and an atomic JSON dump."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import tempfile
+
+
+def print_table(rows: list[dict], columns: list[str]) -> None:
+    widths = {c: max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in columns}
+    print("  ".join(c.ljust(widths[c]) for c in columns))
+    print("  ".join("-" * widths[c] for c in columns))
+    for r in rows:
+        print("  ".join(_fmt(r.get(c)).ljust(widths[c]) for c in columns))
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return "" if v is None else str(v)
+
+
+def write_json(path: str | None, payload: dict) -> None:
+    if not path:
+        return
+    payload = {"machine": {"platform": platform.platform(), "cpus": os.cpu_count()}, **payload}
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    with os.fdopen(fd, "w") as f:
+        json.dump(payload, f, indent=2)
+    os.replace(tmp, path)
+    print(f"wrote {path}")
