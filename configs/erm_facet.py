@@ -1,0 +1,13 @@
+"""ERM on facet with the paper's defaults: ImageNet-pretrained ResNet-18 at 224 px, batch 256,
+100 epochs, early stopping after 10 epochs. Put the data where data/README.md says and the
+torchvision ResNet-18 weights at weights/resnet18.pth (or point the config elsewhere):
+
+    python -m nhfair_jax.run --config configs/erm_facet.py --workdir runs/erm_facet \
+        --config.data.root=data/facet --config.model.pretrained_path=weights/resnet18.pth
+"""
+
+from nhfair_jax.config import real_data_config
+
+
+def get_config():
+    return real_data_config("facet", "data/facet", utility="acc")

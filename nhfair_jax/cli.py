@@ -1,0 +1,98 @@
+"""What the command-line entry points share: the run directory's config guard, the summary
+printed at the end, and turning exceptions into one-line messages."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.training import io
+
+SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
+
+
+def config_to_json(config) -> dict:
+    return json.loads(json.dumps(io.to_json_safe(config.to_dict())))
+
+
+def _diff(old: dict, new: dict, prefix: str = "") -> list[str]:
+    keys = sorted(set(old) | set(new))
+    out = []
+    for k in keys:
+        a, b = old.get(k), new.get(k)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += _diff(a, b, f"{prefix}{k}.")
+        elif a != b:
+            out.append(f"{prefix}{k}")
+    return out
+
+
+def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
+    """Creates the run directory, or checks that it belongs to this config; writes config.json.
+
+    Raises:
+      UserError: the directory cannot be written, or holds a run of another config.
+    """
+    config_path = os.path.join(workdir, "config.json")
+    if overwrite and os.path.isdir(workdir):
+        if os.listdir(workdir) and not os.path.exists(config_path):
+            raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run directory "
+                            "(no config.json)")
+        shutil.rmtree(workdir)
+    try:
+        os.makedirs(workdir, exist_ok=True)
+        probe = os.path.join(workdir, ".write_probe")
+        with open(probe, "w") as f:
+            f.write("ok")
+        os.remove(probe)
+    except OSError as e:
+        raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}; choose another "
+                        "--workdir") from e
+    resolved = config_to_json(config)
+    if os.path.exists(config_path):
+        stored = io.read_json(config_path)
+        changed = _diff(stored, resolved)
+        if changed:
+            raise UserError(f"{workdir} holds a run of a different config (differs in: "
+                            f"{', '.join(changed[:6])}); use --overwrite or another --workdir")
+        return
+    io.write_json(config_path, resolved)
+
+
+def summary_table(result: dict) -> str:
+    keys = [k for k in SUMMARY_KEYS if k in result["test"]]
+    lines = ["split  " + "  ".join(f"{k:>9}" for k in keys)]
+    for split in ("val", "test"):
+        vals = [result[split].get(k) for k in keys]
+        lines.append(f"{split:<5}  " + "  ".join(
+            f"{v:9.4f}" if isinstance(v, (int, float)) else f"{'n/a':>9}" for v in vals))
+    groups = result.get("group_names") or []
+    per_group = result["test"]["group_acc"]
+    lines.append("test accuracy by group: " + ", ".join(
+        f"{groups[i] if i < len(groups) else i}={v:.4f}" if v is not None else f"{i}=n/a"
+        for i, v in enumerate(per_group)))
+    return "\n".join(lines)
+
+
+def run_config(config, workdir: str) -> dict:
+    from nhfair_jax.training import train_and_evaluate
+
+    finished = os.path.exists(os.path.join(workdir, "result.json"))
+    result = train_and_evaluate(config, workdir)
+    if finished:
+        print(f"{workdir} is already finished (use --overwrite to train again)", file=sys.stderr)
+    print(f"{config.method.name} on {config.data.name}: best epoch {result['best_epoch']} of "
+          f"{result['epochs_run']}, run directory {workdir}")
+    print(summary_table(result))
+    return result
+
+
+def describe_error(e: BaseException) -> str:
+    if isinstance(e, (UserError, FileNotFoundError, NotImplementedError)):
+        return str(e)
+    if isinstance(e, (ValueError, KeyError, TypeError, AttributeError)):
+        return f"{type(e).__name__}: {e}"
+    return f"{type(e).__name__}: {e} (a bug? please report it with the command you ran)"

@@ -1,0 +1,69 @@
+"""Shared config defaults (one place); configs/*.py start from these and change what differs.
+
+Namespaces: data, model, optim, train, method, eval. Every field has a typed default so that a
+command-line override of a wrong type, or of a key that does not exist, is an error.
+"""
+
+from __future__ import annotations
+
+import ml_collections
+
+from nhfair_jax.data.pipeline import IMAGENET_MEAN, IMAGENET_STD
+
+
+def base_config() -> ml_collections.ConfigDict:
+    c = ml_collections.ConfigDict()
+    c.seed = 0
+
+    c.data = ml_collections.ConfigDict()
+    c.data.name = "digitsb"
+    c.data.root = ""  # folder of the official release; empty for embedded data
+    c.data.split_seed = 0
+    c.data.image_size = 224
+    c.data.mean = IMAGENET_MEAN
+    c.data.std = IMAGENET_STD
+    c.data.options = ml_collections.ConfigDict()  # loader-specific (e.g. skew, alpha)
+
+    c.model = ml_collections.ConfigDict()
+    c.model.name = "resnet18"
+    c.model.pretrained_path = ""  # local torchvision .pth (ImageNet weights)
+    c.model.cnn_widths = (32, 64, 128)  # small_cnn only: channels of its conv blocks
+
+    # Paper defaults (seed paper Table 7): SGD with momentum, x0.1 every 30 epochs.
+    c.optim = ml_collections.ConfigDict()
+    c.optim.name = "sgd"
+    c.optim.lr = 1e-2
+    c.optim.momentum = 0.9
+    c.optim.weight_decay = 1e-4
+    c.optim.wd_mode = "l2"  # coupled L2 as PyTorch's weight_decay; "l1"; "none"
+    c.optim.schedule = "auto"  # auto: step for sgd, constant otherwise
+    c.optim.step_epochs = 30
+    c.optim.gamma = 0.1
+
+    c.train = ml_collections.ConfigDict()
+    c.train.epochs = 100
+    c.train.batch_size = 256
+    c.train.eval_batch_size = 256
+    c.train.patience = 10
+    c.train.monitor = "val_utility"  # or "val_loss"
+    c.train.flip = True
+    c.train.prefetch = 2
+    c.train.progress = True
+
+    c.method = ml_collections.ConfigDict()
+    c.method.name = "erm"
+
+    c.eval = ml_collections.ConfigDict()
+    c.eval.utility = "acc"  # "auc" for the medical data sets
+    return c
+
+
+def real_data_config(name: str, root: str, *, utility: str = "acc") -> ml_collections.ConfigDict:
+    """The paper's setting for a real data set: ImageNet-pretrained ResNet-18 at 224 px, batch
+    256, 100 epochs, patience 10. data.root points at the official release."""
+    c = base_config()
+    c.data.name = name
+    c.data.root = root
+    c.eval.utility = utility
+    c.model.pretrained_path = "weights/resnet18.pth"  # torchvision ImageNet weights, local file
+    return c

@@ -1,0 +1,114 @@
+"""The grain input pipeline: shuffled fixed-size training batches, padded evaluation batches.
+
+Batches are gathered by index (one fancy-indexing read per batch, not per image), then
+augmented and normalised as whole arrays. Everything random depends on (seed, epoch) alone, so
+an epoch reads the same batches whether the run was interrupted or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import grain
+import numpy as np
+
+IMAGENET_MEAN = (0.485, 0.456, 0.406)
+IMAGENET_STD = (0.229, 0.224, 0.225)
+
+
+TRAIN_KEYS = ("image", "label", "group", "index")
+
+
+def _gather(source, keys=None):
+    if hasattr(source, "get_batch"):
+        return lambda rows: source.get_batch(rows, keys)
+
+    def stack(rows):
+        records = [source[int(i)] for i in rows]
+        return {k: np.stack([r[k] for r in records]) for k in (keys or records[0])}
+
+    return stack
+
+
+class Normalize:
+    """uint8 images -> float32 (x / 255 - mean) / std, for every image-valued key."""
+
+    def __init__(self, mean: Sequence[float], std: Sequence[float], keys=("image",)):
+        self.scale = (1.0 / (255.0 * np.asarray(std, np.float32)))
+        self.shift = (np.asarray(mean, np.float32) / np.asarray(std, np.float32))
+        self.keys = keys
+
+    def __call__(self, batch: dict) -> dict:
+        out = dict(batch)
+        for k in self.keys:
+            if k in out:
+                out[k] = out[k].astype(np.float32) * self.scale - self.shift
+        return out
+
+
+def random_flip(batch: dict, rng: np.random.Generator, keys=("image",)) -> dict:
+    """Horizontal flip of each example with probability 1/2 (paired images flip together)."""
+    out = dict(batch)
+    n = len(batch["label"])
+    flip = rng.random(n) < 0.5
+    for k in keys:
+        if k in out:
+            out[k] = np.where(flip[:, None, None, None], out[k][:, :, ::-1], out[k])
+    return out
+
+
+def epoch_seed(seed: int, epoch: int) -> int:
+    return int(np.random.SeedSequence([int(seed), int(epoch)]).generate_state(1)[0])
+
+
+def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=None,
+                  flip: bool = True, augment=None, mean=IMAGENET_MEAN,
+                  std=IMAGENET_STD, keys=TRAIN_KEYS) -> grain.MapDataset:
+    """One epoch of fixed-size training batches (the last partial batch is dropped).
+
+    Args:
+      source: a random-access source (ArraySource or anything with len and indexing).
+      batch_size: examples per batch.
+      seed, epoch: the shuffling and augmentation depend on these alone.
+      indices: rows to draw this epoch (a method's sampler may repeat rows); default all rows.
+      flip: random horizontal flip.
+      augment: optional extra batch transform `f(batch, rng) -> batch` on uint8 images.
+      mean, std: normalisation.
+      keys: the fields each batch carries (a method may ask for more, e.g. `image_cf`).
+    """
+    rows = np.arange(len(source)) if indices is None else np.asarray(indices, np.int64)
+    if len(rows) < batch_size:
+        raise ValueError(f"{len(rows)} training examples cannot fill one batch of {batch_size}; "
+                         "lower train.batch_size")
+    s = epoch_seed(seed, epoch)
+    ds = grain.MapDataset.source(rows).shuffle(seed=s)
+    ds = ds.batch(batch_size, drop_remainder=True).map(_gather(source, keys))
+    if augment is not None:
+        ds = ds.random_map(augment, seed=s + 1)
+    if flip:
+        ds = ds.random_map(random_flip, seed=s + 2)
+    return ds.map(Normalize(mean, std, keys=("image", "image_cf", "image_gflip")))
+
+
+def _pad(batch: dict, batch_size: int) -> dict:
+    n = len(batch["label"])
+    out = {k: np.concatenate([v, np.zeros((batch_size - n, *v.shape[1:]), v.dtype)])
+           for k, v in batch.items()}
+    out["mask"] = np.arange(batch_size) < n
+    return out
+
+
+def eval_dataset(source, *, batch_size: int, mean=IMAGENET_MEAN, std=IMAGENET_STD,
+                 keys=TRAIN_KEYS) -> grain.MapDataset:
+    """Every example once, in order, in batches of exactly batch_size; the last batch is padded
+    and `mask` marks real rows, so nothing is dropped and nothing recompiles."""
+    ds = grain.MapDataset.source(np.arange(len(source))).batch(batch_size)
+    ds = ds.map(_gather(source, keys))
+    ds = ds.map(lambda b: _pad(b, batch_size))
+    return ds.map(Normalize(mean, std, keys=("image", "image_cf", "image_gflip")))
+
+
+def iterate(ds: grain.MapDataset, prefetch: int = 2) -> Iterator[dict]:
+    """Iterates a dataset with background threads reading ahead."""
+    options = grain.ReadOptions(num_threads=prefetch, prefetch_buffer_size=prefetch)
+    return iter(ds.to_iter_dataset(options))

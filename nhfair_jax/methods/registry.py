@@ -1,0 +1,28 @@
+"""Methods registered by name; `config.method.name` picks one."""
+
+from __future__ import annotations
+
+_REGISTRY: dict[str, type] = {}
+
+
+def register(name: str):
+    def wrap(cls):
+        if name in _REGISTRY and _REGISTRY[name] is not cls:
+            raise ValueError(f"method {name!r} is registered twice")
+        cls.name = name
+        _REGISTRY[name] = cls
+        return cls
+
+    return wrap
+
+
+def registered() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get_method(cfg):
+    """An instance of the method named by cfg.name, configured by cfg (config.method)."""
+    name = cfg.name
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown method {name!r}; registered: {', '.join(registered())}")
+    return _REGISTRY[name](cfg)

@@ -1,0 +1,34 @@
+"""A small CNN for CPU runs: three conv-BN-ReLU blocks and a linear head."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flax.linen as nn
+import jax.numpy as jnp
+
+
+class SmallCNN(nn.Module):
+    """Conv(3x3)-BN-ReLU blocks with 2x2 max pooling, global average pool, linear head.
+
+    `__call__(x, train=False, features=False)` returns logits, or (logits, features) where
+    features is the pooled penultimate vector (used by methods with their own heads).
+    """
+
+    num_classes: int
+    widths: Sequence[int] = (32, 64, 128)
+    dtype: jnp.dtype = jnp.float32
+
+    @nn.compact
+    def __call__(self, x, *, train: bool = False, features: bool = False):
+        x = x.astype(self.dtype)
+        for i, width in enumerate(self.widths):
+            x = nn.Conv(width, (3, 3), use_bias=False, dtype=self.dtype, name=f"conv{i}")(x)
+            x = nn.BatchNorm(use_running_average=not train, momentum=0.9, epsilon=1e-5,
+                             dtype=self.dtype, name=f"bn{i}")(x)
+            x = nn.relu(x)
+            if i < len(self.widths) - 1:
+                x = nn.max_pool(x, (2, 2), strides=(2, 2))
+        feats = jnp.mean(x, axis=(1, 2))
+        logits = nn.Dense(self.num_classes, dtype=self.dtype, name="fc")(feats)
+        return (logits, feats) if features else logits

@@ -1,0 +1,277 @@
+"""One training run, end to end: config -> run directory (shared/DESIGN.md, "run directory").
+
+The run directory holds config.json, log.jsonl (one line per epoch), result.json (val and test
+metrics of the best epoch), predictions_val.npz / predictions_test.npz and checkpoints/. Every
+file is written atomically. Calling `train_and_evaluate` again on the same directory resumes
+from the last finished epoch and ends with the same numbers; a finished run is not re-done.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import jax
+import numpy as np
+from tqdm.auto import tqdm
+
+import nhfair_jax
+from nhfair_jax import data as data_lib
+from nhfair_jax import metrics as metrics_lib
+from nhfair_jax import models as models_lib
+from nhfair_jax.data.pipeline import eval_dataset, iterate, train_dataset
+from nhfair_jax.errors import TrainingDiverged, UserError
+from nhfair_jax.methods import get_method
+from nhfair_jax.training import io
+from nhfair_jax.training.checkpoint import Checkpoints
+from nhfair_jax.training.optim import make_optimizer
+from nhfair_jax.training.state import init_state
+from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
+    shard_batch
+
+MONITORS = ("val_loss", "val_utility")
+UTILITIES = ("acc", "auc")
+
+
+def _softmax(logits):
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="acc") -> dict:
+    """The report of one split from its logits: fairness_report plus loss and the utility trio
+    (utility, worst, gap) in the data set's utility (accuracy, or AUC for medical data)."""
+    probs = _softmax(logits.astype(np.float64))
+    rows = np.arange(len(labels))
+    loss = float(-np.log(np.maximum(probs[rows, labels], 1e-30)).mean()) if len(labels) else None
+    score = probs[:, 1] if num_classes == 2 else None
+    out = metrics_lib.fairness_report(labels, probs.argmax(axis=1), groups, y_score=score,
+                                      num_classes=num_classes, num_groups=num_groups)
+    out["loss"] = loss
+    if utility == "auc" and num_classes != 2:
+        raise UserError(f"eval.utility='auc' needs a binary target; this one has {num_classes} "
+                        "classes; use eval.utility='acc'")
+    out["utility"], out["worst"], out["gap"] = (out[utility], out[f"worst_{utility}"],
+                                                out[f"gap_{utility}"])
+    return out
+
+
+class _Run:
+    """Everything built from the config that the epochs and the final evaluation share."""
+
+    def __init__(self, config, mesh):
+        t0 = time.perf_counter()
+        self.config = config
+        c = config
+        if c.train.monitor not in MONITORS:
+            raise UserError(f"train.monitor must be one of {MONITORS}, got {c.train.monitor!r}")
+        if c.eval.utility not in UTILITIES:
+            raise UserError(f"eval.utility must be one of {UTILITIES}, got {c.eval.utility!r}")
+        self.method = get_method(c.method)  # unknown names fail before any data is read
+        self.mesh = mesh or make_mesh()
+        n_dev = self.mesh.devices.size
+        for key in ("batch_size", "eval_batch_size"):
+            if c.train[key] % n_dev:
+                raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
+                                f"{n_dev} devices")
+        self.sources = data_lib.get_sources(c.data.name, c.data.root or None,
+                                            split_seed=c.data.split_seed,
+                                            image_size=c.data.image_size, **c.data.options)
+        train = self.sources["train"]
+        self.num_classes, self.num_groups = train.num_classes, train.num_groups
+        self.steps_per_epoch = len(train) // c.train.batch_size
+        if self.steps_per_epoch == 0:
+            raise UserError(f"{len(train)} training examples cannot fill one batch of "
+                            f"{c.train.batch_size}; lower train.batch_size")
+        self.time_data = time.perf_counter() - t0
+
+        root = jax.random.key(c.seed)
+        self.data_seed = int(jax.random.bits(jax.random.fold_in(root, 2), dtype=np.uint32))
+        self.model = models_lib.create_model(c.model.name, self.num_classes,
+                                             **models_lib.model_options(c.model))
+        self.tx = make_optimizer(c.optim, self.steps_per_epoch, c.train.epochs)
+        variables = None
+        if c.model.pretrained_path:
+            dummy = np.zeros((1, *train.image_shape), np.float32)
+            variables = self.model.init(jax.random.fold_in(root, 0), dummy, train=False)
+            variables = models_lib.load_pretrained(c.model.name, variables,
+                                                   c.model.pretrained_path)
+        info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
+                "num_train": len(train)}
+        state = init_state(self.model, self.tx, self.method, image_shape=train.image_shape,
+                           init_key=jax.random.fold_in(root, 0),
+                           train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
+        self.state = replicate(state, self.mesh)
+        self.train_step = make_train_step(self.method, self.model.apply, self.tx, self.mesh,
+                                          num_groups=self.num_groups,
+                                          num_classes=self.num_classes)
+        self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
+        self.eval_keys = (*self.method.batch_keys, "mask")
+        self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
+
+    def predict(self, variables, split: str) -> np.ndarray:
+        source = self.sources[split]
+        ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm)
+        out = []
+        for batch in iterate(ds, self.config.train.prefetch):
+            logits = self.eval_step(variables, shard_batch(batch, self.mesh, self.eval_keys))
+            out.append(np.asarray(logits)[batch["mask"]])
+        return np.concatenate(out)
+
+    def evaluate(self, variables, split: str):
+        source = self.sources[split]
+        logits = self.predict(variables, split)
+        report = split_metrics(source.labels, source.groups, logits,
+                               num_classes=self.num_classes, num_groups=self.num_groups,
+                               utility=self.config.eval.utility)
+        return report, logits
+
+    def train_epoch(self, state, epoch: int, progress: bool):
+        """One epoch (1-based number); returns (state, log entries)."""
+        c = self.config
+        indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch)
+        ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
+                           seed=self.data_seed, epoch=epoch, indices=indices,
+                           flip=c.train.flip, **self.norm)
+        outputs = []
+        bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
+                   leave=False, disable=not progress, file=sys.stderr)
+        for batch in bar:
+            state, out = self.train_step(state, shard_batch(batch, self.mesh,
+                                                            self.method.batch_keys))
+            outputs.append(out)
+        # One transfer per epoch: no host sync inside the step loop.
+        outputs = jax.device_get(outputs)
+        losses = np.array([o["loss"] for o in outputs], np.float64)
+        bad = np.flatnonzero(~np.isfinite(losses))
+        if bad.size:
+            raise TrainingDiverged(
+                f"non-finite loss at epoch {epoch}, step {bad[0] + 1} of {len(losses)}; the last "
+                f"good checkpoint (epoch {epoch - 1}) is kept; lower optim.lr or check the data")
+        counts = np.sum([o["confusion"] for o in outputs], axis=0)
+        train_report = metrics_lib.fairness_from_counts(counts)
+        entry = {"train_loss": float(losses.mean()), "train_acc": train_report["acc"],
+                 "train_worst_acc": train_report["worst_acc"]}
+        for key in outputs[0]:
+            if key not in ("loss", "confusion"):
+                entry[f"train_{key}"] = float(np.mean([o[key] for o in outputs]))
+        return state, entry
+
+
+def _improved(monitor: str, value: float, best: float | None) -> bool:
+    if value is None or not np.isfinite(value):
+        return False
+    if best is None:
+        return True
+    return value < best if monitor == "val_loss" else value > best
+
+
+def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None = None) -> dict:
+    """Trains (or resumes) one run and writes its run directory; returns result.json's content.
+
+    Args:
+      config: a resolved ConfigDict (configs/default.py).
+      workdir: the run directory.
+      mesh: the device mesh; default all local devices.
+      progress: show progress bars; default config.train.progress.
+    """
+    t_start = time.perf_counter()
+    result_path = os.path.join(workdir, "result.json")
+    if os.path.exists(result_path):
+        return io.read_json(result_path)
+    progress = config.train.progress if progress is None else progress
+    run = _Run(config, mesh)
+    ckpt = Checkpoints(workdir)
+    try:
+        return _fit(run, ckpt, workdir, progress, t_start)
+    finally:
+        ckpt.close()
+
+
+def _fit(run: _Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: float) -> dict:
+    c = run.config
+    state = run.state
+    meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "bad_epochs": 0,
+            "done": False}
+    restored = ckpt.restore_latest(state)
+    if restored is not None:
+        state, meta = restored
+        if progress:
+            print(f"resuming {workdir} after epoch {meta['epoch']}", file=sys.stderr)
+    log_path = os.path.join(workdir, "log.jsonl")
+    io.write_jsonl(log_path, meta["history"])  # drops any line of an epoch not checkpointed
+
+    epochs = tqdm(range(meta["epoch"] + 1, c.train.epochs + 1), initial=meta["epoch"],
+                  total=c.train.epochs, desc="train", disable=not progress or meta["done"],
+                  file=sys.stderr)
+    for epoch in epochs:
+        if meta["done"]:
+            break
+        t0 = time.perf_counter()
+        state, entry = run.train_epoch(state, epoch, progress)
+        t1 = time.perf_counter()
+        val, _ = run.evaluate(state.variables, "val")
+        t2 = time.perf_counter()
+        value = val["loss"] if c.train.monitor == "val_loss" else val["utility"]
+        is_best = _improved(c.train.monitor, value, meta["best_value"])
+        if is_best:
+            meta["best_epoch"], meta["best_value"], meta["bad_epochs"] = epoch, value, 0
+        else:
+            meta["bad_epochs"] += 1
+        stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
+        entry = {"epoch": epoch, **entry,
+                 **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
+                                                 "eqodd", "utility", "worst", "gap")},
+                 "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1}
+        meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
+        ckpt.save(epoch, state, meta, is_best=is_best)
+        io.write_jsonl(log_path, meta["history"])
+        epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
+                           val_worst=f"{val['worst']:.3f}")
+        if stop:
+            break
+    epochs.close()
+    if meta["best_epoch"] is None:
+        raise TrainingDiverged("no epoch produced a finite validation score; nothing to select")
+    return _finish(run, ckpt, workdir, state, meta, t_start)
+
+
+def _finish(run: _Run, ckpt: Checkpoints, workdir: str, like, meta: dict, t_start: float) -> dict:
+    """Evaluates the best epoch on val and test and writes predictions and result.json."""
+    t0 = time.perf_counter()
+    best_state, _ = ckpt.restore_best(like)
+    splits = {}
+    for split in ("val", "test"):
+        report, logits = run.evaluate(best_state.variables, split)
+        source = run.sources[split]
+        io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
+                     label=source.labels, group=source.groups, logits=logits,
+                     score=_softmax(logits.astype(np.float64)).astype(np.float32))
+        splits[split] = report
+    history = meta["history"]
+    result = {
+        "val": splits["val"], "test": splits["test"],
+        "best_epoch": meta["best_epoch"], "epochs_run": meta["epoch"],
+        "stopped_early": meta["epoch"] < run.config.train.epochs,
+        "monitor": run.config.train.monitor,
+        "seed": run.config.seed, "version": nhfair_jax.__version__,
+        "method": run.config.method.name, "dataset": run.config.data.name,
+        "num_classes": run.num_classes, "num_groups": run.num_groups,
+        "class_names": run.sources["train"].class_names,
+        "group_names": run.sources["train"].group_names,
+        "split_sizes": {s: len(src) for s, src in run.sources.items()},
+        "train_group_size": np.bincount(run.sources["train"].groups,
+                                        minlength=run.num_groups).tolist(),
+        "devices": int(run.mesh.devices.size),
+        "timings_s": {
+            "data": run.time_data,
+            "train": float(sum(h["time_train_s"] for h in history)),
+            "eval_per_epoch": float(sum(h["time_eval_s"] for h in history)),
+            "final_eval": time.perf_counter() - t0,
+            "this_session": time.perf_counter() - t_start,
+        },
+    }
+    io.write_json(os.path.join(workdir, "result.json"), result)
+    return result

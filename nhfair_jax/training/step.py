@@ -1,0 +1,61 @@
+"""The one generic train step and the evaluation step, jitted data-parallel over a device mesh:
+the batch is sharded over the `data` axis, the state replicated. Method-specific work comes in
+through `method.loss` and `method.predict`; the step has no branch on the method."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+from nhfair_jax.metrics import GroupConfusion
+
+
+def make_mesh(devices=None) -> Mesh:
+    devices = jax.devices() if devices is None else devices
+    return Mesh(np.asarray(devices), ("data",))
+
+
+def shard_batch(batch: dict, mesh: Mesh, keys) -> dict:
+    """Puts the arrays the step needs on the devices, split along the batch axis."""
+    sharding = NamedSharding(mesh, P("data"))
+    return {k: jax.device_put(batch[k], sharding) for k in keys if k in batch}
+
+
+def replicate(tree, mesh: Mesh):
+    return jax.device_put(tree, NamedSharding(mesh, P()))
+
+
+def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_classes: int):
+    """train_step(state, batch) -> (state, metrics); the state is donated."""
+
+    def train_step(state, batch):
+        rng = jax.random.fold_in(jax.random.wrap_key_data(state.rng), state.step)
+
+        def loss_fn(params):
+            out = method.loss(apply_fn, params, state.batch_stats, state.method_state, batch, rng)
+            return out.loss, out
+
+        (loss, out), grads = jax.value_and_grad(loss_fn, has_aux=True)(state.params)
+        updates, opt_state = tx.update(grads, state.opt_state, state.params)
+        new_state = state.replace(params=optax.apply_updates(state.params, updates),
+                                  batch_stats=out.batch_stats, opt_state=opt_state,
+                                  method_state=out.method_state, step=state.step + 1)
+        confusion = GroupConfusion.from_batch(batch["label"], jnp.argmax(out.logits, -1),
+                                              batch["group"], num_groups=num_groups,
+                                              num_classes=num_classes)
+        return new_state, {"loss": loss, "confusion": confusion.counts, **out.metrics}
+
+    replicated = NamedSharding(mesh, P())
+    return jax.jit(train_step, out_shardings=(replicated, replicated), donate_argnums=0)
+
+
+def make_eval_step(method, apply_fn, mesh: Mesh):
+    """eval_step(variables, batch) -> logits [B, C] (float32)."""
+
+    def eval_step(variables, batch):
+        return method.predict(apply_fn, variables, batch).astype(jnp.float32)
+
+    return jax.jit(eval_step, out_shardings=NamedSharding(mesh, P()))

@@ -1,0 +1,46 @@
+"""Shared fixtures: a tiny, fast DigitsB config and helpers to run the CLI as a user would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def tiny_config(**overrides):
+    """DigitsB with a narrow small CNN: a few seconds per epoch on a 2-core CPU."""
+    sys.path.insert(0, os.path.join(REPO, "configs"))
+    from erm_digitsb import get_config
+
+    c = get_config()
+    c.model.cnn_widths = (8, 16, 32)
+    c.train.epochs = 2
+    c.train.batch_size = 64
+    c.train.eval_batch_size = 64
+    c.train.progress = False
+    for key, value in overrides.items():
+        node = c
+        *parents, leaf = key.split(".")
+        for p in parents:
+            node = node[p]
+        node[leaf] = value
+    return c
+
+
+TINY_FLAGS = ["--config.model.cnn_widths=(8, 16, 32)", "--config.train.progress=False"]
+
+
+def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run"):
+    """Runs `python -m <module> args...`; returns the CompletedProcess."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
+                          cwd=REPO, env=full_env, timeout=timeout)
+
+
+@pytest.fixture
+def tiny():
+    return tiny_config

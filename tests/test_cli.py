@@ -1,0 +1,149 @@
+"""The CLI as a user runs it: end to end, overrides, bad input, and resume after a real kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import REPO, TINY_FLAGS, run_cli
+
+CFG = ["--config", "configs/erm_digitsb.py"]
+COMPARED = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss", "group_acc")
+
+
+def _result(workdir):
+    with open(os.path.join(workdir, "result.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """An uninterrupted 3-epoch run to compare resumed runs against."""
+    workdir = str(tmp_path_factory.mktemp("reference"))
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3", *TINY_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    return workdir, proc
+
+
+def test_end_to_end_run_prints_a_summary_and_writes_the_run_directory(reference):
+    workdir, proc = reference
+    assert "erm on digitsb: best epoch" in proc.stdout
+    assert "test accuracy by group: clean=" in proc.stdout
+    for name in ("config.json", "log.jsonl", "result.json", "predictions_val.npz",
+                 "predictions_test.npz"):
+        assert os.path.exists(os.path.join(workdir, name)), name
+    config = json.load(open(os.path.join(workdir, "config.json")))
+    assert config["train"]["epochs"] == 3 and config["model"]["cnn_widths"] == [8, 16, 32]
+
+
+def test_finished_run_is_not_retrained(reference):
+    workdir, _ = reference
+    before = os.path.getmtime(os.path.join(workdir, "result.json"))
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3", *TINY_FLAGS)
+    assert proc.returncode == 0 and "already finished" in proc.stderr
+    assert os.path.getmtime(os.path.join(workdir, "result.json")) == before
+
+
+def test_typed_overrides_reach_the_resolved_config(tmp_path):
+    proc = run_cli(*CFG, "--workdir", str(tmp_path), "--config.optim.name=sgd",
+                   "--config.optim.lr=3e-4", "--config.train.epochs=1", *TINY_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    config = json.load(open(tmp_path / "config.json"))
+    assert config["optim"] == {**config["optim"], "name": "sgd", "lr": 3e-4}
+    assert len(open(tmp_path / "log.jsonl").readlines()) == 1
+
+
+@pytest.mark.parametrize("flag, message", [
+    ("--config.optim.lrr=1", '--config.optim.lrr: no such config key; Did you mean "lr"'),
+    ("--config.nope.x=1", "--config.nope.x: no such config key"),
+    ("--config.train.epochs=abc", "--config.train.epochs=abc: invalid literal for int()"),
+    ("--config.method.name=fancy", "unknown method 'fancy'; registered: erm"),
+])
+def test_bad_overrides_are_one_line_errors_naming_the_key(tmp_path, flag, message):
+    proc = run_cli(*CFG, "--workdir", str(tmp_path / "w"), flag)
+    assert proc.returncode != 0
+    assert message in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert not os.path.exists(tmp_path / "w" / "result.json")
+
+
+def test_real_data_config_without_data_says_where_to_look(tmp_path):
+    proc = run_cli("--config", "configs/erm_celeba.py", "--workdir", str(tmp_path),
+                   "--config.data.root=/no/such/celeba")
+    assert proc.returncode != 0
+    assert proc.stderr.strip() == "error: data not found at /no/such/celeba; see data/README.md"
+
+
+def test_unwritable_workdir_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    proc = run_cli(*CFG, "--workdir", str(blocker / "run"))
+    assert proc.returncode != 0
+    assert f"cannot write to workdir {blocker / 'run'}" in proc.stderr
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_different_config_is_refused_and_overwrite_starts_afresh(reference, tmp_path):
+    workdir, _ = reference
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3",
+                   "--config.optim.lr=0.5", *TINY_FLAGS)
+    assert proc.returncode != 0 and "holds a run of a different config" in proc.stderr
+    assert "optim.lr" in proc.stderr
+    assert os.path.exists(os.path.join(workdir, "result.json"))  # nothing lost
+    fresh = str(tmp_path / "fresh")
+    assert run_cli(*CFG, "--workdir", fresh, "--config.train.epochs=1", *TINY_FLAGS).returncode == 0
+    proc = run_cli(*CFG, "--workdir", fresh, "--config.train.epochs=1", "--config.optim.lr=0.5",
+                   "--overwrite", *TINY_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.load(open(os.path.join(fresh, "config.json")))["optim"]["lr"] == 0.5
+
+
+def _start(workdir):
+    return subprocess.Popen([sys.executable, "-m", "nhfair_jax.run", *CFG, "--workdir", workdir,
+                             "--config.train.epochs=3", *TINY_FLAGS], cwd=REPO,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _wait_for_epochs(workdir, proc, n, timeout=300):
+    log = os.path.join(workdir, "log.jsonl")
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if os.path.exists(log) and len(open(log).readlines()) >= n:
+            return
+        assert proc.poll() is None, "the run ended before it could be killed"
+        time.sleep(0.05)
+    raise TimeoutError(f"no epoch {n} within {timeout}s")
+
+
+def test_killed_run_resumes_and_ends_with_the_same_numbers(reference, tmp_path):
+    ref_dir, _ = reference
+    workdir = str(tmp_path / "killed")
+    # SIGKILL just after epoch 1 is logged (possibly mid-checkpoint of nothing, mid-epoch 2).
+    proc = _start(workdir)
+    _wait_for_epochs(workdir, proc, 1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert not os.path.exists(os.path.join(workdir, "result.json"))
+    # SIGTERM partway through epoch 3 of the resumed run.
+    proc = _start(workdir)
+    _wait_for_epochs(workdir, proc, 2)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait()
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3", *TINY_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    ref, got = _result(ref_dir), _result(workdir)
+    assert got["best_epoch"] == ref["best_epoch"]
+    for split in ("val", "test"):
+        for key in COMPARED:
+            assert got[split][key] == ref[split][key], (split, key)
+    log = [json.loads(line) for line in open(os.path.join(workdir, "log.jsonl"))]
+    ref_log = [json.loads(line) for line in open(os.path.join(ref_dir, "log.jsonl"))]
+    assert [e["epoch"] for e in log] == [1, 2, 3]
+    assert [e["val_loss"] for e in log] == [e["val_loss"] for e in ref_log]

@@ -1,0 +1,114 @@
+"""The trainer in-process: run-directory contract, determinism, early stopping, NaN handling."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from nhfair_jax import metrics
+from nhfair_jax.errors import TrainingDiverged
+from nhfair_jax.training import train_and_evaluate
+from tests.conftest import tiny_config
+
+METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    workdir = str(tmp_path_factory.mktemp("run"))
+    result = train_and_evaluate(tiny_config(), workdir)
+    return workdir, result
+
+
+def test_run_directory_contract(finished_run):
+    workdir, result = finished_run
+    names = set(os.listdir(workdir))
+    assert {"log.jsonl", "result.json", "predictions_val.npz", "predictions_test.npz",
+            "checkpoints"} <= names
+    log = [json.loads(line) for line in open(os.path.join(workdir, "log.jsonl"))]
+    assert [e["epoch"] for e in log] == [1, 2]
+    assert {"train_loss", "val_loss", "val_acc", "val_worst_acc", "time_train_s"} <= set(log[0])
+    for split in ("val", "test"):
+        assert set(METRIC_KEYS) <= set(result[split])
+        assert len(result[split]["group_acc"]) == 2 == len(result[split]["group_size"])
+    assert result["seed"] == 0 and result["version"]
+    assert set(result["timings_s"]) >= {"data", "train", "final_eval"}
+    assert sum(result["split_sizes"].values()) == 1797
+
+
+def test_predictions_reproduce_the_reported_metrics(finished_run):
+    workdir, result = finished_run
+    for split in ("val", "test"):
+        pred = np.load(os.path.join(workdir, f"predictions_{split}.npz"))
+        assert set(pred.files) >= {"index", "label", "group", "score", "logits"}
+        assert len(pred["index"]) == result["split_sizes"][split]  # nothing dropped by padding
+        rep = metrics.fairness_report(pred["label"], pred["score"].argmax(1), pred["group"],
+                                      y_score=pred["score"][:, 1])
+        for key in ("acc", "worst_acc", "dp", "eqodd", "auc"):
+            assert rep[key] == pytest.approx(result[split][key], abs=1e-6)
+
+
+def test_best_epoch_is_the_one_evaluated(finished_run):
+    workdir, result = finished_run
+    log = [json.loads(line) for line in open(os.path.join(workdir, "log.jsonl"))]
+    best = max(log, key=lambda e: e["val_utility"])  # monitor: val_utility; first on ties
+    assert result["best_epoch"] == best["epoch"]
+    assert result["val"]["acc"] == pytest.approx(best["val_acc"], abs=1e-9)
+
+
+def test_same_config_and_seed_give_identical_metrics(finished_run, tmp_path):
+    _, first = finished_run
+    second = train_and_evaluate(tiny_config(), str(tmp_path))
+    for split in ("val", "test"):
+        for key in METRIC_KEYS:
+            assert second[split][key] == first[split][key], (split, key)
+
+
+def test_finished_run_is_not_retrained(finished_run):
+    workdir, result = finished_run
+    mtime = os.path.getmtime(os.path.join(workdir, "result.json"))
+    again = train_and_evaluate(tiny_config(), workdir)
+    assert again["test"]["acc"] == result["test"]["acc"]
+    assert os.path.getmtime(os.path.join(workdir, "result.json")) == mtime
+
+
+def test_early_stopping_after_patience_epochs(tmp_path):
+    # A zero learning rate never improves after epoch 1, so the run stops after 1 + patience.
+    cfg = tiny_config(**{"train.epochs": 10, "train.patience": 2, "optim.name": "adam",
+                         "optim.lr": 1e-12, "train.monitor": "val_loss"})
+    result = train_and_evaluate(cfg, str(tmp_path))
+    assert result["epochs_run"] == 3 and result["stopped_early"]
+    assert result["best_epoch"] == 1
+
+
+def _register_nan_method():
+    import jax.numpy as jnp
+
+    from nhfair_jax.methods import ERM, register
+
+    @register("test_nan_after_30_steps")
+    class NanAfter(ERM):
+        def init_state(self, info):
+            return {"count": jnp.zeros((), jnp.int32)}
+
+        def loss(self, apply_fn, params, batch_stats, method_state, batch, rng):
+            out = super().loss(apply_fn, params, batch_stats, method_state, batch, rng)
+            count = method_state["count"]
+            loss = jnp.where(count >= 30, jnp.nan, out.loss)
+            return out._replace(loss=loss, method_state={"count": count + 1})
+
+
+def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_path):
+    _register_nan_method()
+    cfg = tiny_config(**{"train.epochs": 3})
+    cfg.method.name = "test_nan_after_30_steps"
+    with pytest.raises(TrainingDiverged, match=r"non-finite loss at epoch 2, step 9 of 22; the "
+                                               r"last good checkpoint \(epoch 1\) is kept"):
+        train_and_evaluate(cfg, str(tmp_path))
+    assert not os.path.exists(os.path.join(tmp_path, "result.json"))
+    log = [json.loads(line) for line in open(os.path.join(tmp_path, "log.jsonl"))]
+    assert [e["epoch"] for e in log] == [1]
+    assert os.listdir(os.path.join(tmp_path, "checkpoints", "latest")) == ["1"]
