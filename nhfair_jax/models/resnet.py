@@ -185,6 +185,7 @@ def _torch_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _from_torch_layout(a: np.ndarray) -> np.ndarray:
+    """Inverse of :func:`_torch_shape`, applied to the data."""
     if a.ndim == 4:
         return a.transpose(2, 3, 1, 0)
     return a.T if a.ndim == 2 else a
@@ -237,7 +238,11 @@ def load_torchvision_weights(
 
     fc_weight = state.get("fc.weight")
     model_fc = tuple(variables["params"]["fc"]["kernel"].shape)
-    keep_model_fc = fc_weight is not None and fc_weight.shape[0] != model_fc[1] and fc_weight.shape[1] == model_fc[0]
+    # Only a different class count is the fine-tuning case; a different input width
+    # means the wrong architecture and must fail like any other shape mismatch.
+    keep_model_fc = (
+        fc_weight is not None and fc_weight.shape[0] != model_fc[1] and fc_weight.shape[1] == model_fc[0]
+    )
     if keep_model_fc and not skip_fc_if_mismatch:
         raise ValueError(
             f"fc.weight in {path} has {fc_weight.shape[0]} classes but the model has {model_fc[1]}; "
