@@ -27,7 +27,7 @@ def base_config() -> ml_collections.ConfigDict:
     c.model = ml_collections.ConfigDict()
     c.model.name = "resnet18"
     c.model.pretrained_path = ""  # local torchvision .pth (ImageNet weights)
-    c.model.cnn_widths = (32, 64, 128)  # small_cnn only: channels of its conv blocks
+    c.model.cnn_widths = (16, 32, 64, 128)  # small_cnn only: channels of its conv blocks
 
     # Paper defaults (seed paper Table 7): SGD with momentum, x0.1 every 30 epochs.
     c.optim = ml_collections.ConfigDict()

@@ -34,11 +34,11 @@ def tiny_config(**overrides):
 TINY_FLAGS = ["--config.model.cnn_widths=(8, 16, 32)", "--config.train.progress=False"]
 
 
-def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run"):
-    """Runs `python -m <module> args...`; returns the CompletedProcess."""
+def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run", cwd=REPO):
+    """Runs `python -m <module> args...` in `cwd`; returns the CompletedProcess."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
-                          cwd=REPO, env=full_env, timeout=timeout)
+                          cwd=cwd, env=full_env, timeout=timeout)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -50,13 +51,17 @@ def test_finished_run_is_not_retrained(reference):
     assert os.path.getmtime(os.path.join(workdir, "result.json")) == before
 
 
-def test_typed_overrides_reach_the_resolved_config(tmp_path):
-    proc = run_cli(*CFG, "--workdir", str(tmp_path), "--config.optim.name=sgd",
-                   "--config.optim.lr=3e-4", "--config.train.epochs=1", *TINY_FLAGS)
+def test_typed_overrides_reach_the_resolved_config_in_a_relative_workdir(tmp_path):
+    # As in the README: a workdir relative to where the command runs.
+    proc = run_cli("--config", os.path.join(REPO, "configs", "erm_digitsb.py"), "--workdir",
+                   "runs/rel", "--config.optim.name=sgd", "--config.optim.lr=3e-4",
+                   "--config.train.epochs=1", *TINY_FLAGS, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr
-    config = json.load(open(tmp_path / "config.json"))
+    workdir = tmp_path / "runs" / "rel"
+    config = json.load(open(workdir / "config.json"))
     assert config["optim"] == {**config["optim"], "name": "sgd", "lr": 3e-4}
-    assert len(open(tmp_path / "log.jsonl").readlines()) == 1
+    assert len(open(workdir / "log.jsonl").readlines()) == 1
+    assert os.path.isdir(workdir / "checkpoints" / "best")
 
 
 @pytest.mark.parametrize("flag, message", [
@@ -90,18 +95,20 @@ def test_unwritable_workdir_is_a_clear_error(tmp_path):
 
 
 def test_a_different_config_is_refused_and_overwrite_starts_afresh(reference, tmp_path):
-    workdir, _ = reference
+    ref_dir, _ = reference
+    workdir = str(tmp_path / "copy")
+    shutil.copytree(ref_dir, workdir)
     proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3",
                    "--config.optim.lr=0.5", *TINY_FLAGS)
     assert proc.returncode != 0 and "holds a run of a different config" in proc.stderr
     assert "optim.lr" in proc.stderr
     assert os.path.exists(os.path.join(workdir, "result.json"))  # nothing lost
-    fresh = str(tmp_path / "fresh")
-    assert run_cli(*CFG, "--workdir", fresh, "--config.train.epochs=1", *TINY_FLAGS).returncode == 0
-    proc = run_cli(*CFG, "--workdir", fresh, "--config.train.epochs=1", "--config.optim.lr=0.5",
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=1", "--config.optim.lr=0.5",
                    "--overwrite", *TINY_FLAGS)
     assert proc.returncode == 0, proc.stderr
-    assert json.load(open(os.path.join(fresh, "config.json")))["optim"]["lr"] == 0.5
+    assert json.load(open(os.path.join(workdir, "config.json")))["optim"]["lr"] == 0.5
+    assert len(open(os.path.join(workdir, "log.jsonl")).readlines()) == 1
+    assert _result(workdir)["epochs_run"] == 1
 
 
 def _start(workdir):

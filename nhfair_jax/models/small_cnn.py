@@ -1,4 +1,4 @@
-"""A small CNN for CPU runs: three conv-BN-ReLU blocks and a linear head."""
+"""A small CNN for CPU runs: conv-BN-ReLU blocks and a linear head."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ import jax.numpy as jnp
 
 
 class SmallCNN(nn.Module):
-    """Conv(3x3)-BN-ReLU blocks with 2x2 max pooling, global average pool, linear head.
+    """Conv(3x3)-BN-ReLU blocks with 2x2 max pooling between them, global average pool, linear head.
+
+    Four blocks at 32 px give the last one a receptive field covering the whole image.
 
     `__call__(x, train=False, features=False)` returns logits, or (logits, features) where
     features is the pooled penultimate vector (used by methods with their own heads).
     """
 
     num_classes: int
-    widths: Sequence[int] = (32, 64, 128)
+    widths: Sequence[int] = (16, 32, 64, 128)
     dtype: jnp.dtype = jnp.float32
 
     @nn.compact

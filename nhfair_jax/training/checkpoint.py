@@ -14,6 +14,7 @@ from nhfair_jax.training.io import to_json_safe
 
 class Checkpoints:
     def __init__(self, workdir: str):
+        workdir = os.path.abspath(workdir)  # orbax refuses relative paths
         options = ocp.CheckpointManagerOptions(max_to_keep=1, create=True,
                                                enable_async_checkpointing=False)
         self.latest = ocp.CheckpointManager(os.path.join(workdir, "checkpoints", "latest"),
