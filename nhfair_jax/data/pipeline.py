@@ -20,14 +20,18 @@ TRAIN_KEYS = ("image", "label", "group", "index")
 
 
 def _gather(source, keys=None):
-    if hasattr(source, "get_batch"):
-        return lambda rows: source.get_batch(rows, keys)
+    """rows -> batch dict; `row` (the position in the source) lets methods keep per-example
+    state."""
+    def gather(rows):
+        rows = np.asarray(rows)
+        if hasattr(source, "get_batch"):
+            batch = source.get_batch(rows, keys)
+        else:
+            records = [source[int(i)] for i in rows]
+            batch = {k: np.stack([r[k] for r in records]) for k in (keys or records[0])}
+        return {**batch, "row": rows.astype(np.int32)}
 
-    def stack(rows):
-        records = [source[int(i)] for i in rows]
-        return {k: np.stack([r[k] for r in records]) for k in (keys or records[0])}
-
-    return stack
+    return gather
 
 
 class Normalize:

@@ -1,7 +1,12 @@
-"""Bias-mitigation methods, one module each, found by name through the registry."""
+"""Bias-mitigation methods, one module each, found by name through the registry.
 
-from nhfair_jax.methods.erm import ERM  # registers "erm"
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy
-from nhfair_jax.methods.registry import get_method, register, registered
+Importing a module registers its method; `config.method.name` picks one.
+"""
 
-__all__ = ["ERM", "LossOutput", "Method", "cross_entropy", "get_method", "register", "registered"]
+from nhfair_jax.methods import decoupled, fis, mixup, resampling  # noqa: F401  (registration)
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.registry import get_method, method_class, register, registered
+
+__all__ = ["ERM", "LossOutput", "Method", "cross_entropy", "forward", "get_method",
+           "method_class", "register", "registered"]

@@ -18,30 +18,57 @@ class LossOutput(NamedTuple):
     metrics: dict  # extra scalars to log (averaged over the epoch)
 
 
-def cross_entropy(logits, labels, mask=None):
-    """Mean softmax cross-entropy over the rows where mask is set."""
+def cross_entropy(logits, labels, weights=None):
+    """Softmax cross-entropy, averaged with optional per-example weights (0 drops a row)."""
     per_example = optax.softmax_cross_entropy_with_integer_labels(logits, labels)
-    if mask is None:
+    if weights is None:
         return per_example.mean()
-    mask = mask.astype(per_example.dtype)
-    return (per_example * mask).sum() / jnp.maximum(mask.sum(), 1.0)
+    weights = weights.astype(per_example.dtype)
+    return (per_example * weights).sum() / jnp.maximum(weights.sum(), 1e-12)
+
+
+def forward(apply_fn, params, batch_stats, images, *, train: bool, features: bool = False):
+    """The backbone's forward pass; in training also returns the updated batch statistics."""
+    variables = {"params": params, "batch_stats": batch_stats}
+    if not train:
+        return apply_fn(variables, images, train=False, features=features), batch_stats
+    out, updates = apply_fn(variables, images, train=True, features=features,
+                            mutable=["batch_stats"])
+    return out, updates["batch_stats"]
 
 
 class Method:
     """Base class: the hooks a method may override. The trainer calls only these.
 
-    Hooks:
-      init_state(info): the method's own state, a pytree carried in the train state.
+    Hooks (all optional except `loss`):
+      init_params(model_params, key, info): the trainable pytree; methods with extra modules
+        (per-group heads, an adversary) return {"model": model_params, ...} and read it back in
+        `loss` and `predict`.
+      init_state(info): the method's own non-trainable state, carried in the train state.
       loss(apply_fn, params, batch_stats, method_state, batch, rng): a LossOutput.
-      predict(apply_fn, variables, batch): evaluation logits.
-      sample_indices(source, seed, epoch): the rows to train on this epoch, or None for all.
+      predict(apply_fn, params, batch_stats, batch): evaluation logits.
+      sample_indices(source, seed, epoch, method_state): training rows for this epoch (may
+        repeat), or None for every row once.
+      augment: None, or a batch transform f(batch, rng) on uint8 images in the input pipeline.
+      on_epoch_start(run, state, epoch): a new train state (e.g. selection rounds); `run`
+        exposes sources, model, mesh, data_seed, norm, config.
+      artifacts(run, state): {file name: JSON-able payload} written into the run directory.
+
+    `info` holds num_classes, num_groups, num_train, feature_dim and the training source's
+    labels and groups (numpy).
     """
 
     name = "base"
+    defaults: dict = {}  # hyperparameters under config.method.*, with their default values
     batch_keys = ("image", "label", "group")  # what the jitted step receives
+    augment = None
 
     def __init__(self, cfg):
         self.cfg = cfg
+
+    def init_params(self, model_params, key, info: dict):
+        del key, info
+        return model_params
 
     def init_state(self, info: dict):
         del info
@@ -50,9 +77,17 @@ class Method:
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         raise NotImplementedError
 
-    def predict(self, apply_fn, variables, batch):
-        return apply_fn(variables, batch["image"], train=False)
+    def predict(self, apply_fn, params, batch_stats, batch):
+        return forward(apply_fn, params, batch_stats, batch["image"], train=False)[0]
 
-    def sample_indices(self, source, seed: int, epoch: int):
-        del source, seed, epoch
+    def sample_indices(self, source, seed: int, epoch: int, method_state):
+        del source, seed, epoch, method_state
         return None
+
+    def on_epoch_start(self, run, state, epoch: int):
+        del run, epoch
+        return state
+
+    def artifacts(self, run, state) -> dict:
+        del run, state
+        return {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
 from nhfair_jax.methods.registry import register
 
 
@@ -15,7 +15,6 @@ class ERM(Method):
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng
-        logits, updates = apply_fn({"params": params, "batch_stats": batch_stats},
-                                   batch["image"], train=True, mutable=["batch_stats"])
-        loss = cross_entropy(logits, batch["label"])
-        return LossOutput(loss, logits, updates["batch_stats"], method_state, {})
+        logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
+        return LossOutput(cross_entropy(logits, batch["label"]), logits, batch_stats,
+                          method_state, {})

@@ -20,9 +20,17 @@ def registered() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get_method(cfg):
-    """An instance of the method named by cfg.name, configured by cfg (config.method)."""
-    name = cfg.name
+def method_class(name: str):
     if name not in _REGISTRY:
         raise ValueError(f"unknown method {name!r}; registered: {', '.join(registered())}")
-    return _REGISTRY[name](cfg)
+    return _REGISTRY[name]
+
+
+def get_method(cfg):
+    """An instance of the method named by cfg.name, configured by cfg (config.method)."""
+    cls = method_class(cfg.name)
+    missing = sorted(set(cls.defaults) - set(cfg.keys()))
+    if missing:
+        raise ValueError(f"config.method lacks {missing} for method {cfg.name!r}; build it with "
+                         f"nhfair_jax.config.method_config({cfg.name!r})")
+    return cls(cfg)

@@ -99,7 +99,8 @@ class _Run:
             variables = models_lib.load_pretrained(c.model.name, variables,
                                                    c.model.pretrained_path)
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
-                "num_train": len(train)}
+                "num_train": len(train), "labels": train.labels, "groups": train.groups,
+                "seed": c.seed}
         state = init_state(self.model, self.tx, self.method, image_shape=train.image_shape,
                            init_key=jax.random.fold_in(root, 0),
                            train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
@@ -111,18 +112,23 @@ class _Run:
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
-    def predict(self, variables, split: str) -> np.ndarray:
-        source = self.sources[split]
+    def eval_batches(self, source, keys=None):
+        """Normalised, padded evaluation batches of a source, sharded over the mesh; yields
+        (host batch, device batch)."""
         ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm)
-        out = []
         for batch in iterate(ds, self.config.train.prefetch):
-            logits = self.eval_step(variables, shard_batch(batch, self.mesh, self.eval_keys))
+            yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
+
+    def predict(self, state, split: str) -> np.ndarray:
+        out = []
+        for batch, device_batch in self.eval_batches(self.sources[split]):
+            logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         return np.concatenate(out)
 
-    def evaluate(self, variables, split: str):
+    def evaluate(self, state, split: str):
         source = self.sources[split]
-        logits = self.predict(variables, split)
+        logits = self.predict(state, split)
         report = split_metrics(source.labels, source.groups, logits,
                                num_classes=self.num_classes, num_groups=self.num_groups,
                                utility=self.config.eval.utility)
@@ -131,10 +137,12 @@ class _Run:
     def train_epoch(self, state, epoch: int, progress: bool):
         """One epoch (1-based number); returns (state, log entries)."""
         c = self.config
-        indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch)
+        state = self.method.on_epoch_start(self, state, epoch)
+        indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
+                                             jax.device_get(state.method_state))
         ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
                            seed=self.data_seed, epoch=epoch, indices=indices,
-                           flip=c.train.flip, **self.norm)
+                           flip=c.train.flip, augment=self.method.augment, **self.norm)
         outputs = []
         bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
                    leave=False, disable=not progress, file=sys.stderr)
@@ -212,7 +220,7 @@ def _fit(run: _Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: fl
         t0 = time.perf_counter()
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
-        val, _ = run.evaluate(state.variables, "val")
+        val, _ = run.evaluate(state, "val")
         t2 = time.perf_counter()
         value = val["loss"] if c.train.monitor == "val_loss" else val["utility"]
         is_best = _improved(c.train.monitor, value, meta["best_value"])
@@ -238,18 +246,21 @@ def _fit(run: _Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: fl
     return _finish(run, ckpt, workdir, state, meta, t_start)
 
 
-def _finish(run: _Run, ckpt: Checkpoints, workdir: str, like, meta: dict, t_start: float) -> dict:
-    """Evaluates the best epoch on val and test and writes predictions and result.json."""
+def _finish(run: _Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_start: float) -> dict:
+    """Evaluates the best epoch on val and test; writes predictions, the method's artifacts (from
+    the last state) and result.json."""
     t0 = time.perf_counter()
-    best_state, _ = ckpt.restore_best(like)
+    best_state, _ = ckpt.restore_best(state)
     splits = {}
     for split in ("val", "test"):
-        report, logits = run.evaluate(best_state.variables, split)
+        report, logits = run.evaluate(best_state, split)
         source = run.sources[split]
         io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
                      label=source.labels, group=source.groups, logits=logits,
                      score=_softmax(logits.astype(np.float64)).astype(np.float32))
         splits[split] = report
+    for name, payload in run.method.artifacts(run, state).items():
+        io.write_json(os.path.join(workdir, name), payload)
     history = meta["history"]
     result = {
         "val": splits["val"], "test": splits["test"],

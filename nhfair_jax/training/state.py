@@ -19,18 +19,18 @@ class TrainState:
     step: jnp.ndarray
     rng: jnp.ndarray  # the training key; step keys are fold_in(rng, step)
 
-    @property
-    def variables(self) -> dict:
-        return {"params": self.params, "batch_stats": self.batch_stats}
-
 
 def init_state(model, tx, method, *, image_shape, init_key, train_key, info: dict,
                variables=None) -> TrainState:
-    """Initialises (or takes) the model variables, the optimizer and the method state."""
+    """Initialises (or takes) the model variables, then the method's parameters and state and
+    the optimizer. `info` gains `feature_dim`, the width of the model's pooled features."""
+    dummy = jnp.zeros((1, *image_shape), jnp.float32)
     if variables is None:
-        dummy = jnp.zeros((1, *image_shape), jnp.float32)
         variables = model.init(init_key, dummy, train=False)
-    params = variables["params"]
+    feats = jax.eval_shape(lambda v: model.apply(v, dummy, train=False, features=True)[1],
+                           variables)
+    info = {**info, "feature_dim": int(feats.shape[-1])}
+    params = method.init_params(variables["params"], jax.random.fold_in(init_key, 1), info)
     return TrainState(params=params, batch_stats=variables.get("batch_stats", {}),
                       opt_state=tx.init(params), method_state=method.init_state(info),
                       step=jnp.zeros((), jnp.int32), rng=jax.random.key_data(train_key))

@@ -53,9 +53,9 @@ def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_cl
 
 
 def make_eval_step(method, apply_fn, mesh: Mesh):
-    """eval_step(variables, batch) -> logits [B, C] (float32)."""
+    """eval_step(params, batch_stats, batch) -> logits [B, C] (float32)."""
 
-    def eval_step(variables, batch):
-        return method.predict(apply_fn, variables, batch).astype(jnp.float32)
+    def eval_step(params, batch_stats, batch):
+        return method.predict(apply_fn, params, batch_stats, batch).astype(jnp.float32)
 
     return jax.jit(eval_step, out_shardings=NamedSharding(mesh, P()))

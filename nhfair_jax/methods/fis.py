@@ -1,0 +1,220 @@
+"""FIS, fair influential sampling: grow the labelled training set with the pool examples whose
+first-order influence improves validation fairness without harming validation accuracy.
+
+Group labels are used only on the validation set. Scoring runs on the whole pool, in batches,
+with the model in evaluation mode, through forward-mode derivatives ("jvp") or per-example
+gradients ("per_example"); both give the same scores.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+from nhfair_jax import per_example
+from nhfair_jax.methods.base import forward
+from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.registry import register
+
+CONSTRAINTS = ("dp", "eop", "eod")
+SCORINGS = ("jvp", "per_example")
+
+
+def fairness_violation(probs, labels, groups, *, num_groups: int, constraint: str):
+    """A differentiable relaxation of the fairness gap on softmax probabilities (0 = fair).
+
+    For each conditioning cell k (dp: everything; eop / eod: the true class), group a and class
+    c: |E[p_c | a, k] - E[p_c | k]|, summed over the cells the constraint uses (dp, eod: all
+    classes; eop: c = k, and for a binary target only k = 1). Empty (k, a) cells are skipped.
+    Works for any number of groups and classes.
+    """
+    if constraint not in CONSTRAINTS:
+        raise ValueError(f"method.constraint must be one of {CONSTRAINTS}, got {constraint!r}")
+    n, c = probs.shape
+    cond = jnp.zeros(n, jnp.int32) if constraint == "dp" else labels
+    k = 1 if constraint == "dp" else c
+    onehot_k = jax.nn.one_hot(cond, k)
+    onehot_a = jax.nn.one_hot(groups, num_groups)
+    count_ka = onehot_k.T @ onehot_a  # [K, G]
+    sum_kac = jnp.einsum("nk,na,nc->kac", onehot_k, onehot_a, probs)
+    mean_kac = sum_kac / jnp.maximum(count_ka, 1.0)[..., None]
+    mean_kc = (onehot_k.T @ probs) / jnp.maximum(onehot_k.sum(0), 1.0)[:, None]  # [K, C]
+    gaps = jnp.abs(mean_kac - mean_kc[:, None, :]) * (count_ka > 0)[..., None]
+    if constraint == "eop":
+        use = jnp.eye(k, c)  # c = k only
+        if c == 2:
+            use = use.at[0].set(0.0)  # binary: the positive class
+        gaps = gaps * use[:, None, :]
+    return gaps.sum()
+
+
+def select_from_pool(acc_scores, fair_scores, budget: int) -> np.ndarray:
+    """Positions of the pool examples to label: harmful ones (negative accuracy influence)
+    excluded, then the `budget` most fairness-improving, best first."""
+    acc_scores, fair_scores = np.asarray(acc_scores), np.asarray(fair_scores)
+    eligible = np.flatnonzero(acc_scores >= 0)
+    order = eligible[np.argsort(-fair_scores[eligible], kind="stable")]
+    return order[:budget]
+
+
+@register("fis")
+class FIS(ERM):
+    """ERM on a labelled subset that grows by influence-guided selection rounds.
+
+    Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),
+    warmup_epochs (epochs before the first round), budget (fraction of the training set added
+    per round), round_every (epochs between rounds), max_rounds (0: until the pool is empty),
+    scoring ("jvp" or "per_example"), microbatch (per-example path), pool_labels ("predicted":
+    the model's own labels, as before acquisition; "true").
+
+    References: Pang et al., "Fairness without Harm: An Influence-Guided Active Sampling
+    Approach", NeurIPS 2024.
+    """
+
+    defaults = {"label_ratio": 0.3, "constraint": "dp", "warmup_epochs": 2, "budget": 0.05,
+                "round_every": 1, "max_rounds": 0, "scoring": "jvp", "microbatch": 16,
+                "pool_labels": "predicted"}
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        if cfg.scoring not in SCORINGS:
+            raise ValueError(f"method.scoring must be one of {SCORINGS}, got {cfg.scoring!r}")
+        if cfg.constraint not in CONSTRAINTS:
+            raise ValueError(f"method.constraint must be one of {CONSTRAINTS}, got "
+                             f"{cfg.constraint!r}")
+        if not 0.0 < cfg.label_ratio <= 1.0:
+            raise ValueError(f"method.label_ratio must be in (0, 1], got {cfg.label_ratio}")
+        if cfg.pool_labels not in ("predicted", "true"):
+            raise ValueError(f"method.pool_labels must be 'predicted' or 'true', got "
+                             f"{cfg.pool_labels!r}")
+        self._jitted = {}
+
+    # --- state: which training rows are labelled, and in which round they joined -----------
+    def init_state(self, info):
+        n = info["num_train"]
+        rng = np.random.default_rng([info.get("seed", 0), 0xF15])
+        first = rng.permutation(n)[:max(1, int(round(self.cfg.label_ratio * n)))]
+        joined = np.full(n, -1, np.int32)
+        joined[first] = 0
+        return {"joined": jnp.asarray(joined)}
+
+    def sample_indices(self, source, seed, epoch, method_state):
+        del source, seed, epoch
+        return np.flatnonzero(np.asarray(method_state["joined"]) >= 0)
+
+    # --- scoring -------------------------------------------------------------------------
+    def _example_losses(self, apply_fn, params, batch_stats, images, labels):
+        logits, _ = forward(apply_fn, params, batch_stats, images, train=False)
+        if self.cfg.pool_labels == "predicted":
+            labels = jnp.argmax(jax.lax.stop_gradient(logits), axis=-1)
+        return optax.softmax_cross_entropy_with_integer_labels(logits, labels)
+
+    def score_batch(self, apply_fn, params, batch_stats, batch, directions):
+        """[K, B] influence scores g_i . v_k of a batch for the K directions."""
+        if self.cfg.scoring == "jvp":
+            return per_example.jvp_dots(
+                lambda p, b: self._example_losses(apply_fn, p, batch_stats, b["image"],
+                                                  b["label"]),
+                params, batch, directions)
+
+        def one(p, ex):
+            return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
+                                        ex["label"][None])[0]
+
+        n = batch["image"].shape[0]
+        micro = self.cfg.microbatch if n % self.cfg.microbatch == 0 else None
+        return per_example.per_example_dots(one, params, batch, directions, microbatch=micro)
+
+    def _jit(self, name, fn):
+        if name not in self._jitted:
+            self._jitted[name] = jax.jit(fn)
+        return self._jitted[name]
+
+    def validation_directions(self, run, state):
+        """Gradients of the validation loss and of the validation fairness violation."""
+        apply_fn, val = run.model.apply, run.sources["val"]
+        keys = ("image", "label", "mask")
+
+        def probs_fn(params, batch_stats, batch):
+            logits, _ = forward(apply_fn, params, batch_stats, batch["image"], train=False)
+            return jax.nn.softmax(logits)
+
+        def weighted_grads(params, batch_stats, batch, weights):
+            # d/dtheta of sum_i mask_i (CE_i / n, sum_c W_ic p_ic) for the batch.
+            def loss_part(p):
+                logits, _ = forward(apply_fn, p, batch_stats, batch["image"], train=False)
+                ce = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
+                return (ce * batch["mask"]).sum() / len(val)
+
+            def fair_part(p):
+                probs = probs_fn(p, batch_stats, batch)
+                return (probs * weights * batch["mask"][:, None]).sum()
+
+            return jax.grad(loss_part)(params), jax.grad(fair_part)(params)
+
+        probs_j = self._jit("probs", probs_fn)
+        grads_j = self._jit("val_grads", weighted_grads)
+        probs = np.concatenate([np.asarray(probs_j(state.params, state.batch_stats, d))[b["mask"]]
+                                for b, d in run.eval_batches(val, keys)])
+        # The violation is a function of group means of probabilities: its gradient is that of
+        # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.
+        w = np.asarray(jax.grad(fairness_violation)(
+            jnp.asarray(probs), jnp.asarray(val.labels), jnp.asarray(val.groups),
+            num_groups=val.num_groups, constraint=self.cfg.constraint))
+        g_loss = g_fair = None
+        bs = run.config.train.eval_batch_size
+        for i, (batch, device_batch) in enumerate(run.eval_batches(val, keys)):
+            rows = w[i * bs:(i + 1) * bs]
+            rows = np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]), rows.dtype)])
+            gl, gf = grads_j(state.params, state.batch_stats, device_batch, jnp.asarray(rows))
+            g_loss = gl if g_loss is None else jax.tree.map(jnp.add, g_loss, gl)
+            g_fair = gf if g_fair is None else jax.tree.map(jnp.add, g_fair, gf)
+        return g_loss, g_fair
+
+    def pool_scores(self, run, state, pool_rows):
+        """(accuracy influence, fairness influence) of every pool row."""
+        directions = self.validation_directions(run, state)
+        score = self._jit("score", lambda p, bs, b, d: self.score_batch(run.model.apply, p, bs,
+                                                                        b, d))
+        pool = run.sources["train"].subset(pool_rows, "pool")
+        out = [np.asarray(score(state.params, state.batch_stats, device_batch,
+                                directions))[:, batch["mask"]]
+               for batch, device_batch in run.eval_batches(pool, ("image", "label"))]
+        scores = np.concatenate(out, axis=1)
+        return scores[0], scores[1]
+
+    # --- rounds ----------------------------------------------------------------------------
+    def _round_number(self, epoch: int) -> int | None:
+        since = epoch - self.cfg.warmup_epochs - 1
+        if since < 0 or since % self.cfg.round_every:
+            return None
+        r = since // self.cfg.round_every + 1
+        return None if self.cfg.max_rounds and r > self.cfg.max_rounds else r
+
+    def on_epoch_start(self, run, state, epoch):
+        r = self._round_number(epoch)
+        joined = np.asarray(jax.device_get(state.method_state["joined"]))
+        pool_rows = np.flatnonzero(joined < 0)
+        if r is None or pool_rows.size == 0:
+            return state
+        acc, fair = self.pool_scores(run, state, pool_rows)
+        budget = max(1, int(round(self.cfg.budget * len(joined))))
+        joined = joined.copy()
+        joined[pool_rows[select_from_pool(acc, fair, budget)]] = r
+        from nhfair_jax.training.step import replicate  # training imports methods: no cycle
+
+        return state.replace(method_state=replicate({"joined": jnp.asarray(joined)}, run.mesh))
+
+    def artifacts(self, run, state):
+        joined = np.asarray(jax.device_get(state.method_state["joined"]))
+        index = run.sources["train"].indices
+        rounds = [{"round": int(r),
+                   "epoch": self.cfg.warmup_epochs + 1 + (int(r) - 1) * self.cfg.round_every,
+                   "selected": index[joined == r].tolist()}
+                  for r in np.unique(joined[joined > 0])]
+        return {"fis_selection.json": {
+            "label_ratio": self.cfg.label_ratio, "constraint": self.cfg.constraint,
+            "initial": index[joined == 0].tolist(), "rounds": rounds,
+            "labelled": int((joined >= 0).sum()), "pool_left": int((joined < 0).sum())}}

@@ -1,0 +1,115 @@
+"""FIS: the fairness relaxation, the selection rule, the two scoring paths on a real model,
+and a selection round end to end."""
+
+from __future__ import annotations
+
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from nhfair_jax.config import method_config
+from nhfair_jax.methods.fis import fairness_violation, select_from_pool
+from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.training.loop import _Run
+from tests.conftest import tiny_config
+
+
+def _probs(p1):
+    p1 = jnp.asarray(p1, jnp.float32)
+    return jnp.stack([1 - p1, p1], axis=1)
+
+
+@pytest.mark.parametrize("constraint", ["dp", "eop", "eod"])
+def test_violation_is_zero_for_identical_groups_and_grows_with_the_shift(constraint):
+    labels = jnp.array([0, 1, 0, 1, 0, 1])
+    groups = jnp.array([0, 0, 1, 1, 2, 2])
+    same = fairness_violation(_probs([.2, .7, .2, .7, .2, .7]), labels, groups, num_groups=3,
+                              constraint=constraint)
+    assert float(same) == pytest.approx(0.0, abs=1e-6)
+    small = fairness_violation(_probs([.2, .7, .3, .8, .2, .7]), labels, groups, num_groups=3,
+                               constraint=constraint)
+    large = fairness_violation(_probs([.2, .7, .6, .95, .2, .7]), labels, groups, num_groups=3,
+                               constraint=constraint)
+    assert 0 < float(small) < float(large)
+
+
+def test_eop_looks_at_positives_only_and_dp_at_everyone():
+    labels = jnp.array([0, 1, 0, 1])
+    groups = jnp.array([0, 0, 1, 1])
+    # Groups differ on negatives only.
+    probs = _probs([.1, .8, .5, .8])
+    assert float(fairness_violation(probs, labels, groups, num_groups=2, constraint="eop")) == 0
+    dp = fairness_violation(probs, labels, groups, num_groups=2, constraint="dp")
+    # |E[p1|a] - E[p1]| summed over 2 groups x 2 classes: 4 x 0.1
+    assert float(dp) == pytest.approx(0.4, abs=1e-6)
+
+
+def test_empty_cells_are_skipped():
+    labels = jnp.array([1, 1, 0])
+    groups = jnp.array([0, 0, 1])  # group 1 has no positive
+    v = fairness_violation(_probs([.9, .7, .2]), labels, groups, num_groups=2, constraint="eop")
+    assert float(v) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_selection_excludes_harmful_examples_then_takes_the_most_fairness_improving():
+    acc = np.array([0.5, -0.1, 0.2, 0.0, 0.3, -2.0])
+    fair = np.array([0.1, 9.0, 0.7, 0.3, -0.2, 5.0])
+    np.testing.assert_array_equal(select_from_pool(acc, fair, 3), [2, 3, 0])
+    np.testing.assert_array_equal(select_from_pool(acc, fair, 10), [2, 3, 0, 4])
+
+
+@pytest.fixture(scope="module")
+def fis_run():
+    cfg = tiny_config()
+    cfg.method = method_config("fis", warmup_epochs=0, budget=0.02)
+    return _Run(cfg, None)
+
+
+def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):
+    run = fis_run
+    pool = np.arange(128)
+    run.method.cfg.scoring = "jvp"
+    run.method._jitted = {}
+    acc_j, fair_j = run.method.pool_scores(run, run.state, pool)
+    run.method.cfg.scoring = "per_example"
+    run.method._jitted = {}
+    acc_p, fair_p = run.method.pool_scores(run, run.state, pool)
+    run.method.cfg.scoring = "jvp"
+    run.method._jitted = {}
+    assert acc_j.shape == (128,) and np.abs(fair_j).max() > 0
+    np.testing.assert_allclose(acc_p, acc_j, rtol=1e-4, atol=1e-4 * np.abs(acc_j).max())
+    np.testing.assert_allclose(fair_p, fair_j, rtol=1e-4, atol=1e-4 * np.abs(fair_j).max())
+
+
+def test_a_round_labels_the_selected_pool_examples(fis_run):
+    run = fis_run
+    state = run.state
+    joined = np.asarray(state.method_state["joined"])
+    assert (joined == 0).sum() == round(0.3 * len(joined))  # label_ratio
+    pool = np.flatnonzero(joined < 0)
+    acc, fair = run.method.pool_scores(run, state, pool)
+    new = run.method.on_epoch_start(run, state, epoch=1)
+    after = np.asarray(new.method_state["joined"])
+    chosen = np.flatnonzero(after == 1)
+    expected = pool[select_from_pool(acc, fair, round(0.02 * len(joined)))]
+    np.testing.assert_array_equal(np.sort(chosen), np.sort(expected))
+    assert (acc[np.isin(pool, chosen)] >= 0).all()
+    assert (after[joined >= 0] == joined[joined >= 0]).all()  # nobody leaves the labelled set
+    rows = run.method.sample_indices(run.sources["train"], 0, 2, {"joined": after})
+    np.testing.assert_array_equal(rows, np.flatnonzero(after >= 0))
+
+
+def test_fis_run_records_its_selection(tmp_path):
+    cfg = tiny_config(**{"train.epochs": 3})
+    cfg.method = method_config("fis", warmup_epochs=1)
+    train_and_evaluate(cfg, str(tmp_path))
+    sel = json.load(open(tmp_path / "fis_selection.json"))
+    initial = set(sel["initial"])
+    added = [i for r in sel["rounds"] for i in r["selected"]]
+    assert len(initial) == round(0.3 * 1438) and not initial & set(added)
+    assert all(r["epoch"] in (2, 3) for r in sel["rounds"])
+    assert sel["labelled"] == len(initial) + len(added)
+    assert sel["labelled"] + sel["pool_left"] == 1438
