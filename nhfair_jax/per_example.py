@@ -87,4 +87,6 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
     """
     sub = _select(params, wrt)
     _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
+    # One pass per tangent. vmap over the tangents measured no faster on CPU
+    # (benchmarks/README.md), and the loop keeps peak memory at one tangent.
     return jnp.stack([lin(v) for v in directions])

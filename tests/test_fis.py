@@ -84,6 +84,42 @@ def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):
     np.testing.assert_allclose(fair_p, fair_j, rtol=1e-4, atol=1e-4 * np.abs(fair_j).max())
 
 
+def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(fis_run):
+    """First-order influence: a step -eps g_i changes the validation loss by -eps acc_i and the
+    validation fairness violation by -eps fair_i (checked by finite differences)."""
+    from nhfair_jax import per_example
+    from nhfair_jax.data.pipeline import eval_dataset, iterate
+
+    run, method, state = fis_run, fis_run.method, fis_run.state
+    val = run.sources["val"]
+
+    def val_loss_and_violation(params):
+        probs = np.concatenate([
+            np.asarray(jax.nn.softmax(run.model.apply(
+                {"params": params, "batch_stats": state.batch_stats}, d["image"])))[b["mask"]]
+            for b, d in run.eval_batches(val, ("image", "label", "mask"))]).astype(np.float64)
+        v = fairness_violation(jnp.asarray(probs), jnp.asarray(val.labels),
+                               jnp.asarray(val.groups), num_groups=2, constraint="dp")
+        return -np.log(probs[np.arange(len(probs)), val.labels]).mean(), float(v)
+
+    pool = np.arange(4)
+    acc, fair = method.pool_scores(run, state, pool)
+    batch = next(iterate(eval_dataset(run.sources["train"].subset(pool, "p"), batch_size=64,
+                                      **run.norm)))
+    grads = per_example.per_example_grads(
+        lambda p, ex: method._example_losses(run.model.apply, p, state.batch_stats,
+                                             ex["image"][None], ex["label"][None])[0],
+        state.params, {"image": jnp.asarray(batch["image"][:4]),
+                       "label": jnp.asarray(batch["label"][:4])})
+    loss0, v0 = val_loss_and_violation(state.params)
+    eps = 1e-4
+    for i in range(4):
+        loss1, v1 = val_loss_and_violation(jax.tree.map(lambda p, g: p - eps * g[i],
+                                                        state.params, grads))
+        assert loss1 - loss0 == pytest.approx(-eps * acc[i], rel=0.1, abs=2e-7)
+        assert v1 - v0 == pytest.approx(-eps * fair[i], rel=0.1, abs=2e-7)
+
+
 def test_a_round_labels_the_selected_pool_examples(fis_run):
     run = fis_run
     state = run.state
