@@ -15,13 +15,14 @@ import pytest
 from nhfair_jax.config import digitsb_config, method_config
 from nhfair_jax.data import get_sources
 from nhfair_jax.methods import get_method, registered
+from nhfair_jax.methods.bias_mimicking import final_head_weights, mimic_masks
 from nhfair_jax.methods.decoupled import group_head_logits
 from nhfair_jax.methods.mixup import mixup_partners
 from nhfair_jax.methods.resampling import balanced_weights
 from nhfair_jax.training import train_and_evaluate
 from tests.conftest import REPO, tiny_config
 
-SHIPPED = ("erm", "mixup", "resampling", "decoupled", "fis")
+SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled")
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +121,63 @@ def test_decoupled_run_predicts_with_the_group(tmp_path):
     train_and_evaluate(cfg, str(tmp_path))
     pred = np.load(tmp_path / "predictions_test.npz")
     assert pred["logits"].shape[1] == 2
+
+
+@pytest.mark.parametrize("num_classes, num_groups", [(2, 2), (3, 3)])
+def test_bias_mimicking_matches_each_class_group_distribution(num_classes, num_groups):
+    rng = np.random.default_rng(0)
+    labels = rng.integers(0, num_classes, 3000)
+    # A strong, class-dependent bias in the group.
+    groups = (labels + (rng.random(3000) < 0.3) * rng.integers(1, num_groups, 3000)) % num_groups
+    masks = mimic_masks(labels, groups, num_classes, num_groups, np.random.default_rng(1))
+    for c in range(num_classes):
+        assert masks[c, labels == c].all()  # the class itself is kept whole
+        own = np.bincount(groups[labels == c], minlength=num_groups) / (labels == c).sum()
+        for other in range(num_classes):
+            kept = (labels == other) & (masks[c] == 1)
+            share = np.bincount(groups[kept], minlength=num_groups) / kept.sum()
+            np.testing.assert_allclose(share, own, atol=0.01)
+            # The largest such subset: some group of the other class is used up (up to the
+            # rounding of one example).
+            have = np.bincount(groups[labels == other], minlength=num_groups)
+            used = np.bincount(groups[kept], minlength=num_groups)
+            assert ((have - used <= 1) & (own > 0)).any()
+
+
+def test_bias_mimicking_final_head_modes():
+    labels = np.array([0, 0, 0, 1, 1, 0])
+    groups = np.array([0, 0, 1, 1, 1, 1])  # cells (g, y): (0,0) x2, (1,0) x2, (1,1) x2
+    rng = np.random.default_rng(0)
+    np.testing.assert_array_equal(final_head_weights(labels, groups, 2, 2, "none", rng), 1)
+    labels2 = np.array([0, 0, 0, 0, 1, 1])
+    groups2 = np.array([0, 0, 0, 1, 1, 1])  # cells: 3, 1, 2
+    os_w = final_head_weights(labels2, groups2, 2, 2, "os", rng)
+    np.testing.assert_allclose(os_w, [1, 1, 1, 3, 1.5, 1.5])
+    uw = final_head_weights(labels2, groups2, 2, 2, "uw", rng)
+    assert uw[3] == pytest.approx(3 * uw[0]) and uw.sum() == pytest.approx(6)
+    us = final_head_weights(labels2, groups2, 2, 2, "us", rng)
+    assert us.sum() == 3 and us[3] == 1  # one per cell: the smallest cell's size
+    with pytest.raises(ValueError, match="method.mode"):
+        final_head_weights(labels2, groups2, 2, 2, "xx", rng)
+
+
+def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
+    cfg = tiny_config(**{"train.epochs": 1})
+    cfg.method = method_config("bias_mimicking", mode="uw")
+    run_result = train_and_evaluate(cfg, str(tmp_path))
+    from nhfair_jax.training.checkpoint import Checkpoints
+    from nhfair_jax.training.loop import _Run
+
+    run = _Run(cfg, None)
+    ckpt = Checkpoints(str(tmp_path))
+    best, _ = ckpt.restore_best(run.state)
+    ckpt.close()
+    assert set(best.params) == {"model", "mimic_heads", "head"}
+    logits = run.predict(best, "test")
+    feats_head = np.load(tmp_path / "predictions_test.npz")["logits"]
+    np.testing.assert_allclose(logits, feats_head, rtol=1e-5, atol=1e-5)
+    # Zeroing the saved final head changes the predictions: it is the evaluation head.
+    zeroed = best.replace(params={**best.params, "head": jax.tree.map(jnp.zeros_like,
+                                                                      best.params["head"])})
+    assert not np.allclose(run.predict(zeroed, "test"), logits)
+    assert run_result["method"] == "bias_mimicking"
