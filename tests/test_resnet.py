@@ -307,3 +307,18 @@ def test_missing_and_unused_keys(tmp_path):
     torch.save(_torch_resnet(torch, "resnet34", 2).state_dict(), path)
     with pytest.raises(ValueError, match=r"does not use: layer1\.2\."):
         load_torchvision_weights(init, path)
+
+
+def test_wrapped_and_dataparallel_checkpoints_load_like_a_plain_state_dict(tmp_path):
+    torch = pytest.importorskip("torch")
+    net = _torch_resnet(torch, "resnet18", NUM_CLASSES)
+    plain = tmp_path / "plain.pth"
+    wrapped = tmp_path / "wrapped.pth"
+    torch.save(net.state_dict(), plain)
+    torch.save({"epoch": 3, "state_dict": {f"module.{k}": v for k, v in
+                                           net.state_dict().items()}}, wrapped)
+    init = _abstract_init(resnet("resnet18", NUM_CLASSES))
+    a = load_torchvision_weights(init, plain)
+    b = load_torchvision_weights(init, wrapped)
+    for x, y in zip(jax.tree.leaves(a), jax.tree.leaves(b)):
+        np.testing.assert_array_equal(np.asarray(x), np.asarray(y))

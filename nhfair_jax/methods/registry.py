@@ -31,6 +31,7 @@ def get_method(cfg):
     cls = method_class(cfg.name)
     missing = sorted(set(cls.defaults) - set(cfg.keys()))
     if missing:
-        raise ValueError(f"config.method lacks {missing} for method {cfg.name!r}; build it with "
-                         f"nhfair_jax.config.method_config({cfg.name!r})")
+        raise ValueError(f"config.method lacks {missing} for method {cfg.name!r}; start from a "
+                         f"config of that method (configs/{cfg.name}_*.py) or build config.method "
+                         f"with nhfair_jax.config.method_config({cfg.name!r})")
     return cls(cfg)

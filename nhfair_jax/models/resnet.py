@@ -227,8 +227,14 @@ def load_torchvision_weights(
         raise ImportError("loading .pth weights needs torch: pip install 'nhfair-jax[torch]'") from e
 
     state = torch.load(path, map_location="cpu", weights_only=True)
+    # Training checkpoints often wrap the weights ({"state_dict": ...}) and DataParallel
+    # prefixes every key with "module.".
+    if isinstance(state, Mapping) and isinstance(state.get("state_dict"), Mapping):
+        state = state["state_dict"]
     if not isinstance(state, Mapping):
         raise ValueError(f"{path} holds a {type(state).__name__}, not a state_dict")
+    if state and all(k.startswith("module.") for k in state):
+        state = {k[len("module."):]: v for k, v in state.items()}
     # float32 first: numpy has no bfloat16, and the model's own dtype is restored below.
     state = {
         k: v.detach().to(torch.float32).numpy()
