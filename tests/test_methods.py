@@ -181,3 +181,39 @@ def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
                                                                       best.params["head"])})
     assert not np.allclose(run.predict(zeroed, "test"), logits)
     assert run_result["method"] == "bias_mimicking"
+
+
+class _Interrupt(Exception):
+    pass
+
+
+@pytest.mark.parametrize("name, overrides", [("fis", {"warmup_epochs": 1}),
+                                             ("bias_mimicking", {"mode": "us"}),
+                                             ("mixup", {})])
+def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides, tmp_path,
+                                                                  monkeypatch):
+    from nhfair_jax.methods.registry import method_class
+
+    cfg = tiny_config(**{"train.epochs": 3})
+    cfg.method = method_config(name, **overrides)
+    reference = train_and_evaluate(cfg, str(tmp_path / "whole"))
+
+    cls = method_class(name)
+    original = cls.on_epoch_start
+
+    def crash_at_epoch_3(self, run, state, epoch):
+        if epoch == 3:
+            raise _Interrupt
+        return original(self, run, state, epoch)
+
+    monkeypatch.setattr(cls, "on_epoch_start", crash_at_epoch_3)
+    with pytest.raises(_Interrupt):
+        train_and_evaluate(cfg, str(tmp_path / "cut"))
+    monkeypatch.setattr(cls, "on_epoch_start", original)
+    resumed = train_and_evaluate(cfg, str(tmp_path / "cut"))
+    for split in ("val", "test"):
+        for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
+            assert resumed[split][key] == reference[split][key], (name, split, key)
+    if name == "fis":
+        assert (json.load(open(tmp_path / "cut" / "fis_selection.json"))
+                == json.load(open(tmp_path / "whole" / "fis_selection.json")))
