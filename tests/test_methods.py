@@ -22,7 +22,8 @@ from nhfair_jax.methods.resampling import balanced_weights
 from nhfair_jax.training import train_and_evaluate
 from tests.conftest import REPO, tiny_config
 
-SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled")
+SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled",
+           "gapreg", "mcdp")
 
 
 @pytest.fixture(scope="module")

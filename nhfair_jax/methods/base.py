@@ -41,6 +41,7 @@ class Method:
     """Base class: the hooks a method may override. The trainer calls only these.
 
     Hooks (all optional except `loss`):
+      setup(info): called first; keeps `info` as self.info for the other hooks.
       init_params(model_params, key, info): the trainable pytree; methods with extra modules
         (per-group heads, an adversary) return {"model": model_params, ...} and read it back in
         `loss` and `predict`.
@@ -65,6 +66,10 @@ class Method:
 
     def __init__(self, cfg):
         self.cfg = cfg
+        self.info: dict = {}
+
+    def setup(self, info: dict) -> None:
+        self.info = info
 
     def init_params(self, model_params, key, info: dict):
         del key, info
