@@ -6,6 +6,7 @@ import json
 import os
 import platform
 import tempfile
+import time
 
 
 def print_table(rows: list[dict], columns: list[str]) -> None:
@@ -33,3 +34,15 @@ def write_json(path: str | None, payload: dict) -> None:
         json.dump(payload, f, indent=2)
     os.replace(tmp, path)
     print(f"wrote {path}")
+
+
+def best_of(fn, repeats: int, warmup: bool = True) -> float:
+    """Fastest wall time of `repeats` calls (after one untimed call when warmup: compilation)."""
+    if warmup:
+        fn()
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best

@@ -14,30 +14,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from _common import print_table, write_json  # noqa: E402
+from _common import best_of, print_table, write_json  # noqa: E402
 
 from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
 from nhfair_jax.methods import get_method  # noqa: E402
 from nhfair_jax.models import SmallCNN  # noqa: E402
 
 WIDTHS = (16, 32, 64, 128)
-
-
-def _time(fn, repeats: int) -> float:
-    fn()  # compile / warm up
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def jax_scoring(batch_size: int, repeats: int) -> dict:
@@ -55,7 +44,7 @@ def jax_scoring(batch_size: int, repeats: int) -> dict:
         method = get_method(method_config("fis", scoring=scoring, pool_labels="true",
                                           microbatch=16))
         fn = jax.jit(lambda p, b, d, m=method: m.score_batch(model.apply, p, batch_stats, b, d))
-        seconds = _time(lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
+        seconds = best_of(lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
         out[scoring] = batch_size / seconds
     return out
 
@@ -93,7 +82,7 @@ def torch_scoring(batch_size: int, repeats: int) -> float | None:
             grads = per_example(params, images, labels)
             return [sum((grads[k] * d[k]).flatten(1).sum(1) for k in grads) for d in directions]
 
-    return batch_size / _time(score, repeats)
+    return batch_size / best_of(score, repeats)
 
 
 _RUN_ONE = """

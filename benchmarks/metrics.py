@@ -9,23 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from _common import print_table, write_json  # noqa: E402
+from _common import best_of, print_table, write_json  # noqa: E402
 
 from nhfair_jax import metrics  # noqa: E402
-
-
-def _best_of(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main(argv=None):
@@ -42,14 +32,13 @@ def main(argv=None):
     g = rng.integers(0, args.groups, args.n)
     kw = dict(num_classes=args.classes, num_groups=args.groups)
     counts = metrics.confusion_counts(y, yhat, g, **kw)
-    rows = [
-        {"stage": "confusion_counts (validate + bincount)",
-         "seconds": _best_of(lambda: metrics.confusion_counts(y, yhat, g, **kw), args.repeats)},
-        {"stage": "fairness_from_counts (all rates)",
-         "seconds": _best_of(lambda: metrics.fairness_from_counts(counts), args.repeats)},
-        {"stage": "fairness_report (end to end)",
-         "seconds": _best_of(lambda: metrics.fairness_report(y, yhat, g, **kw), args.repeats)},
-    ]
+    stages = {
+        "confusion_counts (validate + bincount)": lambda: metrics.confusion_counts(y, yhat, g, **kw),
+        "fairness_from_counts (all rates)": lambda: metrics.fairness_from_counts(counts),
+        "fairness_report (end to end)": lambda: metrics.fairness_report(y, yhat, g, **kw),
+    }
+    rows = [{"stage": name, "seconds": best_of(fn, args.repeats, warmup=False)}
+            for name, fn in stages.items()]
     for r in rows:
         r["predictions_per_s"] = args.n / r["seconds"]
     print(f"n={args.n:,} groups={args.groups} classes={args.classes} (best of {args.repeats})")
