@@ -129,3 +129,15 @@ def test_default_digitsb_config_reaches_085_test_accuracy(tmp_path):
     assert result["test"]["acc"] >= 0.85, result["test"]
     # The bias the data set is built with shows: the model leans on the noise shortcut.
     assert result["test"]["dp"] < 0.8
+
+
+def test_bad_trainer_settings_fail_before_training(tmp_path):
+    from nhfair_jax.errors import UserError
+
+    with pytest.raises(UserError, match="train.monitor must be one of"):
+        train_and_evaluate(tiny_config(**{"train.monitor": "val_auc"}), str(tmp_path / "a"))
+    with pytest.raises(UserError, match="train.batch_size=5000 .*cannot fill one batch|"
+                                        "cannot fill one batch of 5000"):
+        train_and_evaluate(tiny_config(**{"train.batch_size": 5000,
+                                          "train.eval_batch_size": 64}), str(tmp_path / "b"))
+    assert not os.path.exists(tmp_path / "a" / "log.jsonl")

@@ -81,6 +81,9 @@ class _Run:
                                             image_size=c.data.image_size, **c.data.options)
         train = self.sources["train"]
         self.num_classes, self.num_groups = train.num_classes, train.num_groups
+        if c.eval.utility == "auc" and self.num_classes != 2:
+            raise UserError(f"eval.utility='auc' needs a binary target; {c.data.name} has "
+                            f"{self.num_classes} classes; use eval.utility='acc'")
         self.steps_per_epoch = len(train) // c.train.batch_size
         if self.steps_per_epoch == 0:
             raise UserError(f"{len(train)} training examples cannot fill one batch of "
