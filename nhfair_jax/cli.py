@@ -12,6 +12,8 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.training import io
 
 SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
+# Settings that do not change a run's numbers: resuming with another value is fine.
+PRESENTATION_KEYS = ("train.progress", "train.prefetch")
 
 
 def config_to_json(config) -> dict:
@@ -54,7 +56,7 @@ def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
     resolved = config_to_json(config)
     if os.path.exists(config_path):
         stored = io.read_json(config_path)
-        changed = _diff(stored, resolved)
+        changed = [k for k in _diff(stored, resolved) if k not in PRESENTATION_KEYS]
         if changed:
             raise UserError(f"{workdir} holds a run of a different config (differs in: "
                             f"{', '.join(changed[:6])}); use --overwrite or another --workdir")

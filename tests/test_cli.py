@@ -46,7 +46,9 @@ def test_end_to_end_run_prints_a_summary_and_writes_the_run_directory(reference)
 def test_finished_run_is_not_retrained(reference):
     workdir, _ = reference
     before = os.path.getmtime(os.path.join(workdir, "result.json"))
-    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3", *TINY_FLAGS)
+    # Progress bars back on: a presentation setting, not a different config.
+    proc = run_cli(*CFG, "--workdir", workdir, "--config.train.epochs=3", TINY_FLAGS[0],
+                   "--config.train.progress=True")
     assert proc.returncode == 0 and "already finished" in proc.stderr
     assert os.path.getmtime(os.path.join(workdir, "result.json")) == before
 

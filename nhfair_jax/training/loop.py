@@ -22,7 +22,7 @@ from nhfair_jax import metrics as metrics_lib
 from nhfair_jax import models as models_lib
 from nhfair_jax.data.pipeline import eval_dataset, iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
-from nhfair_jax.methods import get_method
+from nhfair_jax.methods import get_method, method_class
 from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import make_optimizer
@@ -192,6 +192,10 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
     result_path = os.path.join(workdir, "result.json")
     if os.path.exists(result_path):
         return io.read_json(result_path)
+    if getattr(method_class(config.method.name), "post_fit", False):
+        from nhfair_jax.training.postfit import post_fit_and_evaluate
+
+        return post_fit_and_evaluate(config, workdir)
     progress = config.train.progress if progress is None else progress
     run = _Run(config, mesh)
     ckpt = Checkpoints(workdir)

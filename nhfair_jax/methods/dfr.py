@@ -1,0 +1,173 @@
+"""DFR, deep feature reweighting: retrain only the last layer of a finished ERM model, on
+penultimate features of group-balanced subsets of the validation split.
+
+A post-fit method: it reads the ERM run directory named in its config (training it first from
+the ERM config it names when it does not exist yet) and writes a run directory of its own with
+the same contract. Half of validation tunes the regularisation on heads fitted on the other half;
+the final head is refitted on all of validation, and validation numbers come from two
+cross-fitted heads, each predicting the half it did not see.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import jax
+import numpy as np
+
+from nhfair_jax.data.source import split_rng
+from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.registry import register
+
+PENALTIES = ("l1", "l2")
+
+
+def load_config_file(path: str):
+    """get_config() of a configs/*.py file."""
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"config file not found: {path}")
+    spec = importlib.util.spec_from_file_location("base_config", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.get_config()
+
+
+def balanced_rows(labels, groups, rng: np.random.Generator) -> np.ndarray:
+    """Every group x class cell subsampled to the size of the smallest non-empty cell."""
+    cell = np.asarray(groups) * (int(np.max(labels)) + 1) + np.asarray(labels)
+    cells = np.unique(cell)
+    size = min(int((cell == k).sum()) for k in cells)
+    return np.sort(np.concatenate([rng.choice(np.flatnonzero(cell == k), size, replace=False)
+                                   for k in cells]))
+
+
+class LastLayer:
+    """A logistic-regression head averaged over several group-balanced fits (as DFR does)."""
+
+    def __init__(self, *, penalty: str, c: float, class_weight: float, retrains: int, seed):
+        self.penalty, self.c, self.class_weight = penalty, c, class_weight
+        self.retrains, self.seed = retrains, seed
+
+    def fit(self, feats, labels, groups):
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.preprocessing import StandardScaler
+
+        self.scaler = StandardScaler().fit(feats)
+        x = self.scaler.transform(feats)
+        rng = np.random.default_rng(self.seed)
+        coefs, intercepts = [], []
+        for _ in range(self.retrains):
+            rows = balanced_rows(labels, groups, rng)
+            weight = {c: (self.class_weight if c == 1 else 1.0) for c in np.unique(labels)}
+            # l1_ratio 1 / 0 is the L1 / L2 penalty (scikit-learn >= 1.8 spelling).
+            model = LogisticRegression(l1_ratio=1.0 if self.penalty == "l1" else 0.0, C=self.c,
+                                       solver="liblinear", class_weight=weight, max_iter=1000)
+            model.fit(x[rows], labels[rows])
+            coefs.append(model.coef_)
+            intercepts.append(model.intercept_)
+        self.coef, self.intercept = np.mean(coefs, 0), np.mean(intercepts, 0)
+        return self
+
+    def logits(self, feats) -> np.ndarray:
+        z = self.scaler.transform(feats) @ self.coef.T + self.intercept
+        return np.concatenate([np.zeros_like(z), z], axis=1) if z.shape[1] == 1 else z
+
+
+@register("dfr")
+class DFR(ERM):
+    """Last-layer retraining on group-balanced validation features of a frozen ERM model.
+
+    References: Kirichenko et al., "Last layer re-training is sufficient for robustness to
+    spurious correlations", ICLR 2023.
+    """
+
+    post_fit = True
+    defaults = {"base_config": "configs/erm_digitsb.py", "base_workdir": "runs/erm_digitsb",
+                "penalty": "l1", "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
+                "tune_class_weights": False,
+                "class_weight_grid": (1.0, 2.0, 3.0, 10.0, 100.0, 300.0, 1000.0),
+                "add_train": False, "retrains": 5}
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        if cfg.penalty not in PENALTIES:
+            raise ValueError(f"method.penalty must be one of {PENALTIES}, got {cfg.penalty!r}")
+
+    def base_run(self):
+        """(base config, base run directory), training the ERM run first when it is missing."""
+        from nhfair_jax.cli import prepare_workdir
+        from nhfair_jax.training import train_and_evaluate
+
+        base = load_config_file(self.cfg.base_config)
+        if base.method.name != "erm":
+            raise ValueError(f"method.base_config must be an ERM config, {self.cfg.base_config} "
+                             f"trains {base.method.name!r}")
+        prepare_workdir(self.cfg.base_workdir, base)
+        train_and_evaluate(base, self.cfg.base_workdir)
+        return base, self.cfg.base_workdir
+
+    @staticmethod
+    def features(run, state, split):
+        fn = jax.jit(lambda p, bs, x: run.model.apply({"params": p, "batch_stats": bs}, x,
+                                                      train=False, features=True)[1])
+        out = [np.asarray(fn(state.params, state.batch_stats, d["image"]))[b["mask"]]
+               for b, d in run.eval_batches(run.sources[split], ("image", "mask"))]
+        return np.concatenate(out).astype(np.float64)
+
+    def _fit_set(self, feats, sources, val_rows):
+        val = sources["val"]
+        x, y, g = feats["val"][val_rows], val.labels[val_rows], val.groups[val_rows]
+        if self.cfg.add_train:
+            train = sources["train"]
+            x = np.concatenate([x, feats["train"]])
+            y = np.concatenate([y, train.labels])
+            g = np.concatenate([g, train.groups])
+        return x, y, g
+
+    def _head(self, c, w, seed):
+        return LastLayer(penalty=self.cfg.penalty, c=c, class_weight=w,
+                         retrains=self.cfg.retrains, seed=seed)
+
+    def fit_heads(self, feats, sources, seed):
+        """Tunes (C, class weight) for worst-group accuracy on half B of validation with heads
+        fitted on half A; then refits on all of validation (the final head) and cross-fits the
+        two halves, so that every validation prediction comes from a head that did not see it.
+
+        Returns:
+          (final head, validation logits [N_val, C] from the cross-fitted heads, tuned params).
+        """
+        from nhfair_jax import metrics
+
+        val = sources["val"]
+        perm = split_rng("dfr", seed).permutation(len(val))
+        halves = (np.sort(perm[:len(val) // 2]), np.sort(perm[len(val) // 2:]))
+        weights = self.cfg.class_weight_grid if self.cfg.tune_class_weights else (1.0,)
+        fit_a = self._fit_set(feats, sources, halves[0])
+        best, best_key = None, None
+        for c in self.cfg.c_grid:
+            for w in weights:
+                head = self._head(c, w, [seed, 1]).fit(*fit_a)
+                pred = head.logits(feats["val"][halves[1]]).argmax(1)
+                rep = metrics.fairness_report(val.labels[halves[1]], pred, val.groups[halves[1]],
+                                              num_classes=val.num_classes,
+                                              num_groups=val.num_groups)
+                key = (rep["worst_acc"], rep["acc"])
+                if best_key is None or key > best_key:
+                    best, best_key = (c, w), key
+        final = self._head(*best, [seed, 2]).fit(*self._fit_set(feats, sources,
+                                                               np.arange(len(val))))
+        val_logits = np.zeros((len(val), val.num_classes))
+        for fit_half, other in ((0, 1), (1, 0)):
+            head = self._head(*best, [seed, 3, fit_half]).fit(
+                *self._fit_set(feats, sources, halves[fit_half]))
+            val_logits[halves[other]] = head.logits(feats["val"][halves[other]])
+        return final, val_logits, {"C": best[0], "class_weight": best[1]}
+
+    def fit_after(self, run, state, seed):
+        """The post-fit hook: {split: (rows, logits)} (validation logits cross-fitted)."""
+        splits = ("val", "test", "train") if self.cfg.add_train else ("val", "test")
+        feats = {split: self.features(run, state, split) for split in splits}
+        final, val_logits, self.tuned = self.fit_heads(feats, run.sources, seed)
+        return {"val": (np.arange(len(run.sources["val"])), val_logits),
+                "test": (np.arange(len(run.sources["test"])), final.logits(feats["test"]))}

@@ -1,0 +1,91 @@
+"""DFR: group-balanced last-layer refitting, and the post-fit run-directory contract."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from nhfair_jax import metrics
+from nhfair_jax.config import method_config
+from nhfair_jax.methods.dfr import LastLayer, balanced_rows
+from nhfair_jax.training import train_and_evaluate
+from tests.conftest import REPO, tiny_config
+
+
+def _spurious(n, agree, rng):
+    """Features [core (noisy label), spurious (the group)]; the group equals the label with
+    probability `agree`."""
+    y = rng.integers(0, 2, n)
+    g = np.where(rng.random(n) < agree, y, 1 - y)
+    core = y + rng.normal(0, 0.6, n)
+    spurious = g + rng.normal(0, 0.05, n)
+    return np.stack([core, spurious], 1), y, g
+
+
+def test_balanced_rows_equalise_every_group_class_cell():
+    rng = np.random.default_rng(0)
+    labels = rng.integers(0, 2, 500)
+    groups = np.where(rng.random(500) < 0.9, labels, 1 - labels)
+    rows = balanced_rows(labels, groups, rng)
+    cells = np.bincount(groups[rows] * 2 + labels[rows], minlength=4)
+    assert len(set(cells.tolist())) == 1 and cells[0] == np.bincount(groups * 2 + labels).min()
+
+
+def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_group():
+    rng = np.random.default_rng(0)
+    x, y, g = _spurious(2000, 0.95, rng)
+    x_test, y_test, g_test = _spurious(2000, 0.5, rng)  # the shortcut no longer holds
+    dfr = LastLayer(penalty="l1", c=1.0, class_weight=1.0, retrains=5, seed=0).fit(x, y, g)
+
+    from sklearn.linear_model import LogisticRegression
+
+    plain = LogisticRegression(C=1.0).fit(x, y)
+    worst = {name: metrics.fairness_report(y_test, pred, g_test)["worst_acc"]
+             for name, pred in (("dfr", dfr.logits(x_test).argmax(1)),
+                                ("plain", plain.predict(x_test)))}
+    assert abs(dfr.coef[0, 0]) > abs(dfr.coef[0, 1])  # weight on the core feature
+    assert worst["dfr"] > worst["plain"] + 0.15
+
+
+def _base_config_file(tmp_path):
+    path = tmp_path / "erm_tiny.py"
+    path.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {REPO!r})\n"
+        "from tests.conftest import tiny_config\n"
+        "def get_config():\n"
+        "    return tiny_config(**{'train.epochs': 1})\n")
+    return str(path)
+
+
+def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path):
+    cfg = tiny_config()
+    base_dir = str(tmp_path / "erm")
+    cfg.method = method_config("dfr", base_config=_base_config_file(tmp_path),
+                               base_workdir=base_dir, retrains=2, c_grid=(1.0, 0.1))
+    result = train_and_evaluate(cfg, str(tmp_path / "dfr"))
+    assert os.path.exists(os.path.join(base_dir, "result.json"))  # trained on demand
+    assert result["method"] == "dfr" and result["base_run"] == base_dir
+    assert result["tuned"]["C"] in (1.0, 0.1)
+    val = np.load(tmp_path / "dfr" / "predictions_val.npz")
+    assert len(val["index"]) == result["split_sizes"]["val"] == 180  # all of validation
+    rep = metrics.fairness_report(val["label"], val["score"].argmax(1), val["group"])
+    assert rep["worst_acc"] == pytest.approx(result["val"]["worst_acc"])
+    base_mtime = os.path.getmtime(os.path.join(base_dir, "result.json"))
+    again = train_and_evaluate(cfg, str(tmp_path / "dfr2"))  # the ERM run is reused
+    assert os.path.getmtime(os.path.join(base_dir, "result.json")) == base_mtime
+    assert again["test"]["acc"] == result["test"]["acc"]  # deterministic
+    assert json.load(open(tmp_path / "dfr" / "result.json"))["base_test"]["acc"] > 0
+
+
+def test_post_fit_refuses_a_base_config_that_is_not_erm(tmp_path):
+    path = tmp_path / "mixup.py"
+    path.write_text("from nhfair_jax.config import digitsb_config\n"
+                    "def get_config():\n    return digitsb_config('mixup')\n")
+    cfg = tiny_config()
+    cfg.method = method_config("dfr", base_config=str(path), base_workdir=str(tmp_path / "b"))
+    with pytest.raises(ValueError, match="must be an ERM config"):
+        train_and_evaluate(cfg, str(tmp_path / "dfr"))
