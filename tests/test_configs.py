@@ -1,0 +1,45 @@
+"""Every config in configs/ loads, names a registered method and a known data set, and the
+real-data ones stop with a clear message while their data is absent."""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import os
+
+import pytest
+
+from nhfair_jax.data import get_sources, known_datasets
+from nhfair_jax.methods import get_method, registered
+from tests.conftest import REPO
+
+CONFIGS = sorted(glob.glob(os.path.join(REPO, "configs", "*.py")))
+
+
+def _load(path):
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.get_config()
+
+
+def test_there_is_a_config_per_real_data_set():
+    names = {os.path.basename(p) for p in CONFIGS}
+    for data in ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
+                 "cifar10b", "digitsb"):
+        assert f"erm_{data}.py" in names
+    assert "fis_celeba.py" in names
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=os.path.basename)
+def test_config_loads_and_names_what_exists(path, tmp_path):
+    c = _load(path)
+    assert c.method.name in registered() and c.data.name in known_datasets()
+    get_method(c.method)  # hyperparameters complete and valid
+    if c.data.name != "digitsb":
+        assert c.model.name == "resnet18" and c.data.image_size == 224
+        assert c.train.batch_size == 256 and c.train.epochs == 100 and c.train.patience == 10
+        missing = str(tmp_path / "absent")
+        with pytest.raises(FileNotFoundError, match=f"data not found at {missing}; see "
+                                                    "data/README.md"):
+            get_sources(c.data.name, missing, **c.data.options)
