@@ -6,8 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -39,8 +37,3 @@ def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run", cwd=REPO):
     full_env = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
                           cwd=cwd, env=full_env, timeout=timeout)
-
-
-@pytest.fixture
-def tiny():
-    return tiny_config

@@ -13,7 +13,7 @@ import pytest
 from nhfair_jax.config import method_config
 from nhfair_jax.methods.fis import fairness_violation, select_from_pool
 from nhfair_jax.training import train_and_evaluate
-from nhfair_jax.training.loop import _Run
+from nhfair_jax.training.loop import Run
 from tests.conftest import tiny_config
 
 
@@ -65,7 +65,7 @@ def test_selection_excludes_harmful_examples_then_takes_the_most_fairness_improv
 def fis_run():
     cfg = tiny_config()
     cfg.method = method_config("fis", warmup_epochs=0, budget=0.02)
-    return _Run(cfg, None)
+    return Run(cfg, None)
 
 
 def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):

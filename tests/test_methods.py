@@ -168,9 +168,9 @@ def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     cfg.method = method_config("bias_mimicking", mode="uw")
     run_result = train_and_evaluate(cfg, str(tmp_path))
     from nhfair_jax.training.checkpoint import Checkpoints
-    from nhfair_jax.training.loop import _Run
+    from nhfair_jax.training.loop import Run
 
-    run = _Run(cfg, None)
+    run = Run(cfg, None)
     ckpt = Checkpoints(str(tmp_path))
     best, _ = ckpt.restore_best(run.state)
     ckpt.close()

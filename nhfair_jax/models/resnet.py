@@ -25,6 +25,14 @@ from flax.core import FrozenDict, freeze, unfreeze
 _conv_init = nn.initializers.variance_scaling(2.0, "fan_out", "normal")
 
 
+def _shortcut(block, x, out_filters):
+    """Identity, or a 1x1 projection + BN (torchvision's `downsample`) when the shape changes."""
+    if block.strides == 1 and x.shape[-1] == out_filters:
+        return x
+    residual = block.conv(out_filters, (1, 1), block.strides, padding=0, name="downsample_conv")(x)
+    return block.norm(name="downsample_bn")(residual)
+
+
 class BasicBlock(nn.Module):
     """Two 3x3 convs with an identity (or 1x1 projection) shortcut; used by ResNet-18/34."""
 
@@ -35,15 +43,11 @@ class BasicBlock(nn.Module):
 
     @nn.compact
     def __call__(self, x):
-        residual = x
         y = self.conv(self.filters, (3, 3), self.strides, padding=1, name="conv1")(x)
         y = nn.relu(self.norm(name="bn1")(y))
         y = self.conv(self.filters, (3, 3), 1, padding=1, name="conv2")(y)
         y = self.norm(name="bn2")(y)
-        if self.strides != 1 or x.shape[-1] != self.filters:
-            residual = self.conv(self.filters, (1, 1), self.strides, padding=0, name="downsample_conv")(x)
-            residual = self.norm(name="downsample_bn")(residual)
-        return nn.relu(y + residual)
+        return nn.relu(y + _shortcut(self, x, self.filters))
 
 
 class Bottleneck(nn.Module):
@@ -60,17 +64,13 @@ class Bottleneck(nn.Module):
 
     @nn.compact
     def __call__(self, x):
-        residual = x
         y = self.conv(self.filters, (1, 1), 1, padding=0, name="conv1")(x)
         y = nn.relu(self.norm(name="bn1")(y))
         y = self.conv(self.filters, (3, 3), self.strides, padding=1, name="conv2")(y)
         y = nn.relu(self.norm(name="bn2")(y))
         y = self.conv(self.filters * 4, (1, 1), 1, padding=0, name="conv3")(y)
         y = self.norm(name="bn3")(y)
-        if self.strides != 1 or x.shape[-1] != self.filters * 4:
-            residual = self.conv(self.filters * 4, (1, 1), self.strides, padding=0, name="downsample_conv")(x)
-            residual = self.norm(name="downsample_bn")(residual)
-        return nn.relu(y + residual)
+        return nn.relu(y + _shortcut(self, x, self.filters * 4))
 
 
 _BLOCKS = {"basic": BasicBlock, "bottleneck": Bottleneck}

@@ -34,7 +34,7 @@ MONITORS = ("val_loss", "val_utility")
 UTILITIES = ("acc", "auc")
 
 
-def _softmax(logits):
+def softmax(logits):
     z = logits - logits.max(axis=1, keepdims=True)
     e = np.exp(z)
     return e / e.sum(axis=1, keepdims=True)
@@ -43,7 +43,7 @@ def _softmax(logits):
 def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="acc") -> dict:
     """The report of one split from its logits: fairness_report plus loss and the utility trio
     (utility, worst, gap) in the data set's utility (accuracy, or AUC for medical data)."""
-    probs = _softmax(logits.astype(np.float64))
+    probs = softmax(logits.astype(np.float64))
     rows = np.arange(len(labels))
     loss = float(-np.log(np.maximum(probs[rows, labels], 1e-30)).mean()) if len(labels) else None
     score = probs[:, 1] if num_classes == 2 else None
@@ -58,7 +58,7 @@ def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="a
     return out
 
 
-class _Run:
+class Run:
     """Everything built from the config that the epochs and the final evaluation share."""
 
     def __init__(self, config, mesh):
@@ -197,7 +197,7 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
 
         return post_fit_and_evaluate(config, workdir)
     progress = config.train.progress if progress is None else progress
-    run = _Run(config, mesh)
+    run = Run(config, mesh)
     ckpt = Checkpoints(workdir)
     try:
         return _fit(run, ckpt, workdir, progress, t_start)
@@ -205,7 +205,7 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
         ckpt.close()
 
 
-def _fit(run: _Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: float) -> dict:
+def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: float) -> dict:
     c = run.config
     state = run.state
     meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "bad_epochs": 0,
@@ -253,7 +253,7 @@ def _fit(run: _Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: fl
     return _finish(run, ckpt, workdir, state, meta, t_start)
 
 
-def _finish(run: _Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_start: float) -> dict:
+def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_start: float) -> dict:
     """Evaluates the best epoch on val and test; writes predictions, the method's artifacts (from
     the last state) and result.json."""
     t0 = time.perf_counter()
@@ -264,7 +264,7 @@ def _finish(run: _Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_sta
         source = run.sources[split]
         io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
                      label=source.labels, group=source.groups, logits=logits,
-                     score=_softmax(logits.astype(np.float64)).astype(np.float32))
+                     score=softmax(logits.astype(np.float64)).astype(np.float32))
         splits[split] = report
     for name, payload in run.method.artifacts(run, state).items():
         io.write_json(os.path.join(workdir, name), payload)

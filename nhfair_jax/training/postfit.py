@@ -13,7 +13,7 @@ import nhfair_jax
 from nhfair_jax.methods import get_method
 from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.loop import _Run, _softmax, split_metrics
+from nhfair_jax.training.loop import Run, softmax, split_metrics
 
 
 def post_fit_and_evaluate(config, workdir: str) -> dict:
@@ -22,7 +22,7 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
     os.makedirs(workdir, exist_ok=True)
     method = get_method(config.method)
     base_config, base_dir = method.base_run()
-    run = _Run(base_config, None)
+    run = Run(base_config, None)
     ckpt = Checkpoints(base_dir)
     try:
         state, _ = ckpt.restore_best(run.state)
@@ -38,7 +38,7 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
         io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
                      index=source.indices[rows], label=source.labels[rows],
                      group=source.groups[rows], logits=logits.astype(np.float32),
-                     score=_softmax(logits.astype(np.float64)).astype(np.float32))
+                     score=softmax(logits.astype(np.float64)).astype(np.float32))
     base_result = io.read_json(os.path.join(base_dir, "result.json"))
     result = {
         **reports, "method": config.method.name, "dataset": config.data.name,
