@@ -91,7 +91,7 @@ def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=Non
         ds = ds.random_map(augment, seed=s + 1)
     if flip:
         ds = ds.random_map(random_flip, seed=s + 2)
-    return ds.map(Normalize(mean, std, keys=("image", "image_cf", "image_gflip")))
+    return ds.map(Normalize(mean, std, keys=("image", "image2", "image_cf", "image_gflip")))
 
 
 def _pad(batch: dict, batch_size: int) -> dict:

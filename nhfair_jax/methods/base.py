@@ -54,6 +54,10 @@ class Method:
       on_epoch_start(run, state, epoch): a new train state (e.g. selection rounds); `run`
         exposes sources, model, mesh, data_seed, norm, config.
       artifacts(run, state): {file name: JSON-able payload} written into the run directory.
+      update_mask(params, method_state): None, or a pytree like params of scalars multiplying
+        the optimizer's updates (0 freezes a part, weight decay and momentum included).
+      selectable(epoch, epochs): whether the epoch may be the best checkpoint and counts for
+        early stopping (False e.g. while a head is still untrained).
 
     `info` holds num_classes, num_groups, num_train, feature_dim and the training source's
     labels and groups (numpy).
@@ -96,3 +100,11 @@ class Method:
     def artifacts(self, run, state) -> dict:
         del run, state
         return {}
+
+    def update_mask(self, params, method_state):
+        del params, method_state
+        return None
+
+    def selectable(self, epoch: int, epochs: int) -> bool:
+        del epoch, epochs
+        return True

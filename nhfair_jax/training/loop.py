@@ -230,10 +230,11 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         val, _ = run.evaluate(state, "val")
         t2 = time.perf_counter()
         value = val["loss"] if c.train.monitor == "val_loss" else val["utility"]
-        is_best = _improved(c.train.monitor, value, meta["best_value"])
+        selectable = run.method.selectable(epoch, c.train.epochs)
+        is_best = selectable and _improved(c.train.monitor, value, meta["best_value"])
         if is_best:
             meta["best_epoch"], meta["best_value"], meta["bad_epochs"] = epoch, value, 0
-        else:
+        elif selectable:
             meta["bad_epochs"] += 1
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
         entry = {"epoch": epoch, **entry,

@@ -1,0 +1,171 @@
+"""FSCL: fair supervised contrastive learning, then a linear classifier on frozen features.
+
+Phase 1 (the first `contrastive_fraction` of the epochs) trains the encoder and a projection
+head with the fair supervised contrastive loss on two different augmented views of each image.
+Phase 2 trains only a linear head on the frozen encoder's features (evaluation-mode BatchNorm)
+with cross-entropy. The phases are enforced by the train step's update mask, so weight decay
+and optimizer momentum cannot move a frozen part either. Epochs of phase 1 are never candidates
+for the best checkpoint or counted by early stopping: their head is untrained.
+"""
+
+from __future__ import annotations
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from nhfair_jax.data.pipeline import random_flip
+from nhfair_jax.data.randaugment import RandAugment
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.registry import register
+
+
+def fair_supcon_loss(z, labels, groups, *, temperature: float, group_norm: bool):
+    """The fair supervised contrastive loss of Park et al. (2022).
+
+    Args:
+      z: [2B, D] L2-normalised projections, view-major (rows i and B + i are one image).
+      labels, groups: [B].
+      temperature: the softmax temperature.
+      group_norm: weight each anchor by 1 / (its label x group cell's anchor count), so every
+        cell of the batch weighs the same (FSCL+); otherwise a plain mean over anchors.
+
+    For anchor i, every other row with its label is a positive. The denominator runs over the
+    negatives (another label) of the anchor's own group only: pushing same-group negatives
+    apart, but not other-group ones, keeps the group from organising the embedding. Anchors
+    without a positive or a same-group negative in the batch are left out.
+    """
+    y = jnp.concatenate([labels, labels])
+    s = jnp.concatenate([groups, groups])
+    n = z.shape[0]
+    sim = (z @ z.T) / temperature
+    not_self = ~jnp.eye(n, dtype=bool)
+    same_y = y[:, None] == y[None, :]
+    positive = same_y & not_self
+    negative = ~same_y & (s[:, None] == s[None, :])
+    has_negative = negative.any(1)
+    log_den = jax.nn.logsumexp(jnp.where(negative, sim, -jnp.inf), axis=1)
+    log_den = jnp.where(has_negative, log_den, 0.0)  # finite everywhere: safe gradients
+    log_prob = jnp.where(positive, sim - log_den[:, None], 0.0)
+    n_pos = positive.sum(1)
+    per_anchor = -log_prob.sum(1) / jnp.maximum(n_pos, 1)
+    valid = ((n_pos > 0) & has_negative).astype(z.dtype)
+    if group_norm:
+        cell = y * (jnp.max(s) + 1) + s
+        same_cell = (cell[:, None] == cell[None, :]).astype(z.dtype)
+        valid = valid / jnp.maximum(same_cell @ valid, 1.0)
+    return (per_anchor * valid).sum() / jnp.maximum(valid.sum(), 1e-12)
+
+
+class TwoViews:
+    """The input-pipeline transform: `image` and `image2`, two independent RandAugment draws
+    of each image; `image2` gets its own horizontal flip (the pipeline flips `image`)."""
+
+    def __init__(self, num_ops: int, magnitude: float):
+        self.randaugment = RandAugment(num_ops, magnitude, keys=("image",))
+
+    def __call__(self, batch: dict, rng: np.random.Generator) -> dict:
+        second = self.randaugment({"image": batch["image"]}, rng)["image"]
+        second = random_flip({"image": second, "label": batch["label"]}, rng)["image"]
+        first = self.randaugment({"image": batch["image"]}, rng)["image"]
+        return {**batch, "image": first, "image2": second}
+
+
+class Projection(nn.Module):
+    hidden: int
+    dim: int
+
+    @nn.compact
+    def __call__(self, x):
+        x = nn.Dense(self.dim)(nn.relu(nn.Dense(self.hidden)(x)))
+        return x / jnp.maximum(jnp.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
+
+
+@register("fscl")
+class FSCL(Method):
+    """Phase 1: fair supervised contrastive loss on two views; phase 2: a linear head on frozen
+    features.
+
+    References: Park et al., "Fair contrastive learning for facial attribute classification",
+    CVPR 2022; Khosla et al., "Supervised contrastive learning", NeurIPS 2020.
+    """
+
+    defaults = {"group_norm": False, "temperature": 0.1, "contrastive_fraction": 0.6,
+                "proj_dim": 128, "num_ops": 2, "magnitude": 10.0}
+    batch_keys = ("image", "image2", "label", "group")
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        if not 0.0 < cfg.contrastive_fraction < 1.0:
+            raise ValueError("method.contrastive_fraction must be in (0, 1), got "
+                             f"{cfg.contrastive_fraction}")
+        self.augment = TwoViews(int(cfg.num_ops), float(cfg.magnitude))
+
+    def setup(self, info: dict) -> None:
+        super().setup(info)
+        self.projection = Projection(info["feature_dim"], int(self.cfg.proj_dim))
+        self.head = nn.Dense(info["num_classes"])
+
+    def init_params(self, model_params, key, info):
+        d = jnp.zeros((1, info["feature_dim"]), jnp.float32)
+        k1, k2 = jax.random.split(key)
+        return {"model": model_params, "proj": self.projection.init(k1, d)["params"],
+                "head": self.head.init(k2, d)["params"]}
+
+    def init_state(self, info):
+        return {"phase": jnp.zeros((), jnp.int32)}
+
+    def contrastive_epochs(self, epochs: int) -> int:
+        """Phase 1's length: at least one epoch of each phase."""
+        return int(min(max(round(self.cfg.contrastive_fraction * epochs), 1), epochs - 1))
+
+    def on_epoch_start(self, run, state, epoch: int):
+        phase = int(epoch > self.contrastive_epochs(run.config.train.epochs))
+        from nhfair_jax.training.step import replicate  # training imports methods: no cycle
+
+        return state.replace(method_state=replicate({"phase": jnp.asarray(phase, jnp.int32)},
+                                                    run.mesh))
+
+    def selectable(self, epoch: int, epochs: int) -> bool:
+        return epoch > self.contrastive_epochs(epochs)
+
+    def update_mask(self, params, method_state):
+        """Phase 1 moves the encoder and projection; phase 2 the head alone."""
+        phase2 = method_state["phase"].astype(jnp.float32)
+        return {"model": jax.tree.map(lambda _: 1.0 - phase2, params["model"]),
+                "proj": jax.tree.map(lambda _: 1.0 - phase2, params["proj"]),
+                "head": jax.tree.map(lambda _: phase2, params["head"])}
+
+    def _head(self, params, feats):
+        return self.head.apply({"params": params["head"]}, feats)
+
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+        del rng
+        b = batch["label"].shape[0]
+
+        def contrastive(_):
+            images = jnp.concatenate([batch["image"], batch["image2"]])
+            (_, feats), stats = forward(apply_fn, params["model"], batch_stats, images,
+                                        train=True, features=True)
+            z = self.projection.apply({"params": params["proj"]}, feats.astype(jnp.float32))
+            loss = fair_supcon_loss(z, batch["label"], batch["group"],
+                                    temperature=self.cfg.temperature,
+                                    group_norm=bool(self.cfg.group_norm))
+            logits = self._head(params, jax.lax.stop_gradient(feats[:b]))
+            return loss, logits, stats
+
+        def linear(_):
+            (_, feats), _ = forward(apply_fn, params["model"], batch_stats, batch["image"],
+                                    train=False, features=True)
+            logits = self._head(params, jax.lax.stop_gradient(feats))
+            return cross_entropy(logits, batch["label"]), logits, batch_stats
+
+        loss, logits, stats = jax.lax.cond(method_state["phase"] > 0, linear, contrastive, None)
+        return LossOutput(loss, logits.astype(jnp.float32), stats, method_state,
+                          {"phase": method_state["phase"].astype(jnp.float32)})
+
+    def predict(self, apply_fn, params, batch_stats, batch):
+        (_, feats), _ = forward(apply_fn, params["model"], batch_stats, batch["image"],
+                                train=False, features=True)
+        return self._head(params, feats)

@@ -1,0 +1,138 @@
+"""FSCL: the fair supervised contrastive loss against a direct loop, the two phases (what each
+trains, which epochs may be selected), and learning on a small data set."""
+
+from __future__ import annotations
+
+import math
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+import pytest
+
+from nhfair_jax.config import method_config
+from nhfair_jax.methods import get_method
+from nhfair_jax.methods.fscl import TwoViews, fair_supcon_loss
+from nhfair_jax.training.loop import Run
+from nhfair_jax.training.state import init_state
+from nhfair_jax.training.step import make_mesh, make_train_step
+from tests.conftest import tiny_config
+
+
+def _loop_loss(z, labels, groups, temperature, group_norm):
+    """The definition, one anchor at a time."""
+    y, s = np.concatenate([labels, labels]), np.concatenate([groups, groups])
+    n = len(y)
+    losses, cells = [], []
+    for i in range(n):
+        pos = [p for p in range(n) if p != i and y[p] == y[i]]
+        neg = [a for a in range(n) if y[a] != y[i] and s[a] == s[i]]
+        if not pos or not neg:
+            continue
+        den = math.log(sum(math.exp(z[i] @ z[a] / temperature) for a in neg))
+        losses.append(-np.mean([z[i] @ z[p] / temperature - den for p in pos]))
+        cells.append((y[i], s[i]))
+    losses = np.array(losses)
+    if not group_norm:
+        return losses.mean()
+    weights = np.array([1.0 / cells.count(c) for c in cells])
+    return (losses * weights).sum() / weights.sum()
+
+
+@pytest.mark.parametrize("group_norm", [False, True])
+def test_loss_matches_the_definition_anchor_by_anchor(group_norm):
+    rng = np.random.default_rng(0)
+    labels, groups = rng.integers(0, 2, 12), rng.integers(0, 3, 12)
+    z = rng.normal(size=(24, 5))
+    z /= np.linalg.norm(z, axis=1, keepdims=True)
+    got = fair_supcon_loss(jnp.asarray(z, jnp.float32), jnp.asarray(labels), jnp.asarray(groups),
+                           temperature=0.5, group_norm=group_norm)
+    assert float(got) == pytest.approx(_loop_loss(z, labels, groups, 0.5, group_norm), rel=1e-5)
+
+
+def test_other_group_negatives_are_not_pushed_and_gradients_stay_finite():
+    labels, groups = jnp.array([0, 1, 0, 1]), jnp.array([0, 0, 1, 1])
+    z = jax.random.normal(jax.random.key(0), (8, 4))
+    z = z / jnp.linalg.norm(z, axis=1, keepdims=True)
+    loss = lambda z: fair_supcon_loss(z, labels, groups, temperature=0.2, group_norm=False)
+    # Anchor 0 (label 0, group 0): its only negatives are rows 1 and 5 (label 1, group 0);
+    # rows 3 and 7 (label 1, group 1) appear nowhere in its term.
+    g = jax.grad(loss)(z)
+    assert np.all(np.isfinite(np.asarray(g)))
+    # Anchors with no positive or no same-group negative are left out, not NaN.
+    lonely = jnp.array([0, 0, 0, 1])
+    assert np.isfinite(float(fair_supcon_loss(z, jnp.array([0, 1, 0, 0]), lonely,
+                                              temperature=0.2, group_norm=True)))
+
+
+def test_two_views_differ_and_are_deterministic_for_a_seed():
+    images = np.random.default_rng(0).integers(0, 255, (6, 16, 16, 3), dtype=np.uint8)
+    batch = {"image": images, "label": np.zeros(6, np.int32)}
+    views = TwoViews(2, 10.0)
+    a = views(batch, np.random.default_rng(1))
+    b = views(batch, np.random.default_rng(1))
+    assert np.array_equal(a["image"], b["image"]) and np.array_equal(a["image2"], b["image2"])
+    assert not np.array_equal(a["image"], a["image2"])
+
+
+def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
+    cfg = tiny_config(**{"train.epochs": 3, "data.image_size": 16})  # contrastive epochs: 2
+    cfg.method = method_config("fscl", magnitude=5.0)
+    run = Run(cfg, None)
+    method = run.method
+    assert method.contrastive_epochs(3) == 2
+    assert [method.selectable(e, 3) for e in (1, 2, 3)] == [False, False, True]
+    same = lambda a, b: all(np.array_equal(x, y) for x, y in
+                            zip(jax.tree.leaves(a), jax.tree.leaves(b)))
+    host = lambda s: jax.device_get({**s.params, "stats": s.batch_stats})  # the step donates
+    state = run.state
+    h0 = host(state)
+    state, log1 = run.train_epoch(state, 1, False)
+    h1 = host(state)
+    state, log2 = run.train_epoch(state, 3, False)
+    h2 = host(state)
+    assert log1["train_phase"] == 0.0 and log2["train_phase"] == 1.0
+    assert not same(h0["model"], h1["model"]) and same(h0["head"], h1["head"])
+    assert same(h1["model"], h2["model"]) and same(h1["proj"], h2["proj"])
+    assert same(h1["stats"], h2["stats"])  # evaluation-mode BatchNorm in phase 2
+    assert not same(h1["head"], h2["head"])
+
+
+class _MLP(nn.Module):
+    @nn.compact
+    def __call__(self, x, train=False, features=False):
+        h = nn.relu(nn.Dense(32)(nn.relu(nn.Dense(64)(x))))
+        return (nn.Dense(2)(h), h) if features else nn.Dense(2)(h)
+
+
+def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
+    rng = np.random.default_rng(0)
+    n = 2000
+    y, g = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    x = np.concatenate([(2 * y - 1)[:, None] + rng.normal(0, 1.5, (n, 4)),
+                        (2 * g - 1)[:, None] + rng.normal(0, 0.5, (n, 2)),
+                        rng.normal(0, 1, (n, 4))], 1).astype(np.float32)
+    method = get_method(method_config("fscl"))
+    model, tx = _MLP(), optax.adam(1e-3)
+    state = init_state(model, tx, method, image_shape=(10,), init_key=jax.random.key(0),
+                       train_key=jax.random.key(1),
+                       info={"num_classes": 2, "num_groups": 2, "num_train": n})
+    step = make_train_step(method, model.apply, tx, make_mesh(), num_groups=2, num_classes=2)
+
+    def batch(rows):  # two noisy views of each vector
+        view = lambda: jnp.asarray(x[rows] + rng.normal(0, 0.3, (len(rows), 10)), jnp.float32)
+        return {"image": view(), "image2": view(), "label": jnp.asarray(y[rows]),
+                "group": jnp.asarray(g[rows])}
+
+    losses = []
+    for _ in range(300):
+        state, out = step(state, batch(rng.integers(0, n, 128)))
+        losses.append(float(out["loss"]))
+    assert np.mean(losses[-20:]) < np.mean(losses[:5]) - 1.0
+    state = state.replace(method_state={"phase": jnp.ones((), jnp.int32)})
+    for _ in range(300):
+        state, out = step(state, batch(rng.integers(0, n, 128)))
+    logits = method.predict(model.apply, state.params, {}, {"image": jnp.asarray(x)})
+    assert float((np.asarray(logits).argmax(1) == y).mean()) > 0.85  # Bayes rate ~0.92
