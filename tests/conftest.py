@@ -37,3 +37,15 @@ def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run", cwd=REPO):
     full_env = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
                           cwd=cwd, env=full_env, timeout=timeout)
+
+
+def erm_config_file(tmp_path, epochs: int = 1) -> str:
+    """A configs/*.py-style file returning tiny_config for `epochs` (post-fit methods name one)."""
+    path = tmp_path / f"erm_tiny_{epochs}.py"
+    path.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {REPO!r})\n"
+        "from tests.conftest import tiny_config\n"
+        "def get_config():\n"
+        f"    return tiny_config(**{{'train.epochs': {epochs}}})\n")
+    return str(path)

@@ -12,7 +12,7 @@ from nhfair_jax import metrics
 from nhfair_jax.config import method_config
 from nhfair_jax.methods.dfr import LastLayer, balanced_rows
 from nhfair_jax.training import train_and_evaluate
-from tests.conftest import REPO, tiny_config
+from tests.conftest import erm_config_file, tiny_config
 
 
 def _spurious(n, agree, rng):
@@ -50,21 +50,10 @@ def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_grou
     assert worst["dfr"] > worst["plain"] + 0.15
 
 
-def _base_config_file(tmp_path):
-    path = tmp_path / "erm_tiny.py"
-    path.write_text(
-        "import sys\n"
-        f"sys.path.insert(0, {REPO!r})\n"
-        "from tests.conftest import tiny_config\n"
-        "def get_config():\n"
-        "    return tiny_config(**{'train.epochs': 1})\n")
-    return str(path)
-
-
 def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path):
     cfg = tiny_config()
     base_dir = str(tmp_path / "erm")
-    cfg.method = method_config("dfr", base_config=_base_config_file(tmp_path),
+    cfg.method = method_config("dfr", base_config=erm_config_file(tmp_path),
                                base_workdir=base_dir, retrains=2, c_grid=(1.0, 0.1))
     result = train_and_evaluate(cfg, str(tmp_path / "dfr"))
     assert os.path.exists(os.path.join(base_dir, "result.json"))  # trained on demand

@@ -10,27 +10,14 @@ cross-fitted heads, each predicting the half it did not see.
 
 from __future__ import annotations
 
-import importlib.util
-import os
-
 import jax
 import numpy as np
 
 from nhfair_jax.data.source import split_rng
-from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.posthoc import PostFitMethod
 from nhfair_jax.methods.registry import register
 
 PENALTIES = ("l1", "l2")
-
-
-def load_config_file(path: str):
-    """get_config() of a configs/*.py file."""
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"config file not found: {path}")
-    spec = importlib.util.spec_from_file_location("base_config", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.get_config()
 
 
 def balanced_rows(labels, groups, rng: np.random.Generator) -> np.ndarray:
@@ -75,16 +62,15 @@ class LastLayer:
 
 
 @register("dfr")
-class DFR(ERM):
+class DFR(PostFitMethod):
     """Last-layer retraining on group-balanced validation features of a frozen ERM model.
 
     References: Kirichenko et al., "Last layer re-training is sufficient for robustness to
     spurious correlations", ICLR 2023.
     """
 
-    post_fit = True
-    defaults = {"base_config": "configs/erm_digitsb.py", "base_workdir": "runs/erm_digitsb",
-                "penalty": "l1", "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
+    defaults = {**PostFitMethod.base_defaults, "penalty": "l1",
+                "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
                 "tune_class_weights": False,
                 "class_weight_grid": (1.0, 2.0, 3.0, 10.0, 100.0, 300.0, 1000.0),
                 "add_train": False, "retrains": 5}
@@ -93,19 +79,6 @@ class DFR(ERM):
         super().__init__(cfg)
         if cfg.penalty not in PENALTIES:
             raise ValueError(f"method.penalty must be one of {PENALTIES}, got {cfg.penalty!r}")
-
-    def base_run(self):
-        """(base config, base run directory), training the ERM run first when it is missing."""
-        from nhfair_jax.cli import prepare_workdir
-        from nhfair_jax.training import train_and_evaluate
-
-        base = load_config_file(self.cfg.base_config)
-        if base.method.name != "erm":
-            raise ValueError(f"method.base_config must be an ERM config, {self.cfg.base_config} "
-                             f"trains {base.method.name!r}")
-        prepare_workdir(self.cfg.base_workdir, base)
-        train_and_evaluate(base, self.cfg.base_workdir)
-        return base, self.cfg.base_workdir
 
     @staticmethod
     def features(run, state, split):

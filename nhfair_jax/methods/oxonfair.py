@@ -1,0 +1,99 @@
+"""OxonFair: per-group thresholds on a finished ERM model's scores, fitted on validation with
+the `oxonfair` package to optimise an objective under a constraint. Binary targets only.
+
+A post-fit method. The five objective/constraint combinations of the benchmark are
+
+  (accuracy, accuracy.diff)         maximise accuracy, accuracy gap between groups <= diff_bound
+  (accuracy.min, accuracy)          maximise the worst group's accuracy, accuracy >= ERM - tolerance
+  (accuracy.diff, accuracy.min)     minimise the gap, worst-group accuracy >= ERM's - tolerance
+  (equalized_odds, accuracy)        minimise the equalized-odds gap, accuracy >= ERM - tolerance
+  (demographic_parity, accuracy)    minimise the positive-rate gap, accuracy >= ERM - tolerance
+
+where "ERM" is the ERM model's own validation value of that metric, so tolerance 0 asks for no
+harm at all. Data sets judged by AUC use balanced accuracy in place of accuracy. OxonFair's gaps
+are its `.diff` (mean absolute difference over pairs of groups; the plain difference for two
+groups). The thresholds are fitted on all of validation, so validation numbers are in-sample
+(recorded in result.json as `val_is_fit_data`).
+
+References: Delaney et al., "OxonFair: A flexible toolkit for algorithmic fairness", NeurIPS
+2024.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods.posthoc import PostFitMethod
+from nhfair_jax.methods.registry import register
+
+COMBINATIONS = (("accuracy", "accuracy.diff"), ("accuracy.min", "accuracy"),
+                ("accuracy.diff", "accuracy.min"), ("equalized_odds", "accuracy"),
+                ("demographic_parity", "accuracy"))
+
+
+def _metric(name: str, balanced: bool):
+    """The oxonfair group metric called `name` (accuracy -> balanced accuracy when asked)."""
+    from oxonfair.utils import group_metrics as gm
+
+    base, _, part = name.partition(".")
+    if base == "accuracy":
+        metric = gm.balanced_accuracy if balanced else gm.accuracy
+        return getattr(metric, part) if part else metric
+    return getattr(gm, base)
+
+
+@register("oxonfair")
+class OxonFair(PostFitMethod):
+    """Per-group decision thresholds on the ERM run's scores, fitted on validation."""
+
+    defaults = {**PostFitMethod.base_defaults, "objective": "accuracy",
+                "constraint": "accuracy.diff", "diff_bound": 0.02, "tolerance": 0.01}
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        if (cfg.objective, cfg.constraint) not in COMBINATIONS:
+            options = ", ".join(f"({o}, {c})" for o, c in COMBINATIONS)
+            raise ValueError(f"method.objective/method.constraint ({cfg.objective}, "
+                             f"{cfg.constraint}) is not one of the combinations {options}")
+
+    def bound(self, balanced: bool, labels, groups, logits) -> float:
+        """The constraint's value: diff_bound for a gap, else ERM's value minus tolerance."""
+        if self.cfg.constraint.endswith(".diff"):
+            return float(self.cfg.diff_bound)
+        metric = _metric(self.cfg.constraint, balanced)
+        erm = float(np.ravel(metric(labels, logits.argmax(1), groups))[0])
+        return erm - float(self.cfg.tolerance)
+
+    def fit_after(self, run, state, seed):
+        del seed  # the fit is deterministic
+        try:
+            from oxonfair import DeepDataDict, DeepFairPredictor
+        except ImportError as e:
+            raise UserError("method 'oxonfair' needs the oxonfair package: "
+                            "pip install 'nhfair-jax[oxonfair]'") from e
+        if run.num_classes != 2:
+            raise UserError(f"OxonFair post-processing needs a binary target; {run.config.data.name}"
+                            f" has {run.num_classes} classes")
+        balanced = run.config.eval.utility == "auc"
+        val = run.sources["val"]
+        val_logits = run.predict(state, "val").astype(np.float64)
+        margin = lambda logits: (logits[:, 1] - logits[:, 0])[:, None]
+        predictor = DeepFairPredictor(val.labels, margin(val_logits), val.groups,
+                                      use_actual_groups=True)
+        value = self.bound(balanced, val.labels, val.groups, val_logits)
+        predictor.fit(_metric(self.cfg.objective, balanced), _metric(self.cfg.constraint, balanced),
+                      value)
+        self.tuned = {"objective": self.cfg.objective, "constraint": self.cfg.constraint,
+                      "bound": value, "balanced_accuracy": balanced,
+                      "offsets": np.asarray(predictor.offset, np.float64).tolist(),
+                      "val_is_fit_data": True}
+        out = {}
+        for split in ("val", "test"):
+            source = run.sources[split]
+            logits = val_logits if split == "val" else run.predict(state, split).astype(
+                np.float64)
+            data = DeepDataDict(source.labels, margin(logits), source.groups)
+            proba = np.asarray(predictor.predict_proba(data), np.float64)
+            out[split] = (np.arange(len(source)), proba)
+        return out
