@@ -83,6 +83,7 @@ def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
     run = Run(cfg, None)
     method = run.method
     assert method.contrastive_epochs(3) == 2
+    assert [method.step_variant(e, 3) for e in (1, 2, 3)] == ["contrastive"] * 2 + ["linear"]
     assert [method.selectable(e, 3) for e in (1, 2, 3)] == [False, False, True]
     same = lambda a, b: all(np.array_equal(x, y) for x, y in
                             zip(jax.tree.leaves(a), jax.tree.leaves(b)))
@@ -131,7 +132,8 @@ def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
         state, out = step(state, batch(rng.integers(0, n, 128)))
         losses.append(float(out["loss"]))
     assert np.mean(losses[-20:]) < np.mean(losses[:5]) - 1.0
-    state = state.replace(method_state={"phase": jnp.ones((), jnp.int32)})
+    step = make_train_step(method.with_variant("linear"), model.apply, tx, make_mesh(),
+                           num_groups=2, num_classes=2)
     for _ in range(300):
         state, out = step(state, batch(rng.integers(0, n, 128)))
     logits = method.predict(model.apply, state.params, {}, {"image": jnp.asarray(x)})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NamedTuple
 
 import jax.numpy as jnp
@@ -56,6 +57,9 @@ class Method:
       artifacts(run, state): {file name: JSON-able payload} written into the run directory.
       update_mask(params, method_state): None, or a pytree like params of scalars multiplying
         the optimizer's updates (0 freezes a part, weight decay and momentum included).
+      step_variant(epoch, epochs): a hashable naming the epoch's variant of the step (default
+        None); the trainer compiles one step per variant, from with_variant(variant), whose
+        `variant` attribute the hooks read as a static Python value (FSCL's two phases).
       selectable(epoch, epochs): whether the epoch may be the best checkpoint and counts for
         early stopping (False e.g. while a head is still untrained).
 
@@ -104,6 +108,20 @@ class Method:
     def update_mask(self, params, method_state):
         del params, method_state
         return None
+
+    variant = None
+
+    def step_variant(self, epoch: int, epochs: int):
+        del epoch, epochs
+        return None
+
+    def with_variant(self, variant):
+        """This method with `variant` set (a shallow copy; the same object if unchanged)."""
+        if variant == self.variant:
+            return self
+        other = copy.copy(self)
+        other.variant = variant
+        return other
 
     def selectable(self, epoch: int, epochs: int) -> bool:
         del epoch, epochs

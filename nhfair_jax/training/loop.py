@@ -108,9 +108,7 @@ class Run:
                            init_key=jax.random.fold_in(root, 0),
                            train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
         self.state = replicate(state, self.mesh)
-        self.train_step = make_train_step(self.method, self.model.apply, self.tx, self.mesh,
-                                          num_groups=self.num_groups,
-                                          num_classes=self.num_classes)
+        self._train_steps = {}
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
@@ -137,6 +135,15 @@ class Run:
                                utility=self.config.eval.utility)
         return report, logits
 
+    def train_step_for(self, epoch: int):
+        """The jitted step of this epoch's step variant (compiled once per variant)."""
+        variant = self.method.step_variant(epoch, self.config.train.epochs)
+        if variant not in self._train_steps:
+            self._train_steps[variant] = make_train_step(
+                self.method.with_variant(variant), self.model.apply, self.tx, self.mesh,
+                num_groups=self.num_groups, num_classes=self.num_classes)
+        return self._train_steps[variant]
+
     def train_epoch(self, state, epoch: int, progress: bool):
         """One epoch (1-based number); returns (state, log entries)."""
         c = self.config
@@ -146,12 +153,13 @@ class Run:
         ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
                            seed=self.data_seed, epoch=epoch, indices=indices,
                            flip=c.train.flip, augment=self.method.augment, **self.norm)
+        train_step = self.train_step_for(epoch)
         outputs = []
         bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
                    leave=False, disable=not progress, file=sys.stderr)
         for batch in bar:
-            state, out = self.train_step(state, shard_batch(batch, self.mesh,
-                                                            self.method.batch_keys))
+            state, out = train_step(state, shard_batch(batch, self.mesh,
+                                                       self.method.batch_keys))
             outputs.append(out)
         # One transfer per epoch: no host sync inside the step loop.
         outputs = jax.device_get(outputs)
