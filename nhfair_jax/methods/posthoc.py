@@ -16,7 +16,9 @@ from nhfair_jax.methods.erm import ERM
 def load_config_file(path: str):
     """get_config() of a configs/*.py file."""
     if not os.path.exists(path):
-        raise FileNotFoundError(f"config file not found: {path}")
+        where = "" if os.path.isabs(path) else f" (relative to the current directory {os.getcwd()})"
+        raise FileNotFoundError(f"config file not found: {path}{where}; run from the repository "
+                                "root or give method.base_config as an absolute path")
     spec = importlib.util.spec_from_file_location("base_config", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
