@@ -22,6 +22,10 @@ def base_config() -> ml_collections.ConfigDict:
     c.data.image_size = 224
     c.data.mean = IMAGENET_MEAN
     c.data.std = IMAGENET_STD
+    c.data.target = ""  # the target attribute; empty: the data set's default
+    c.data.sensitive = ""  # the sensitive attribute(s), "a,b" for intersectional groups
+    c.data.cache_dir = ""  # decoded-image store; empty: $NHFAIR_CACHE or ~/.cache/nhfair_jax
+    c.data.on_bad_image = "error"  # or "skip": unreadable images dropped, counted, reported
     c.data.options = ml_collections.ConfigDict()  # loader-specific (e.g. skew, alpha)
 
     c.model = ml_collections.ConfigDict()
@@ -47,6 +51,7 @@ def base_config() -> ml_collections.ConfigDict:
     c.train.patience = 10
     c.train.monitor = "val_utility"  # or "val_loss"
     c.train.flip = True
+    c.train.randaugment = False  # RandAugment(n=2, m=10), non-colour ops, for any method
     c.train.prefetch = 2
     c.train.progress = True
 

@@ -60,3 +60,20 @@ def test_pipeline_applies_it_to_training_batches():
     assert np.array_equal(plain["index"], aug["index"])
     changed = (plain["image"] != aug["image"]).any(axis=(1, 2, 3)).mean()
     assert changed > 0.6
+
+
+def test_train_randaugment_adds_it_to_any_method_deterministically():
+    from nhfair_jax.config import method_config
+    from nhfair_jax.training.loop import Run
+    from tests.conftest import tiny_config
+
+    cfg = tiny_config(**{"train.randaugment": True, "train.flip": False})
+    cfg.method = method_config("gapreg")
+    run = Run(cfg, None)
+    train = run.sources["train"]
+    batches = [next(iterate(train_dataset(train, batch_size=32, seed=3, epoch=2, flip=False,
+                                          augment=augment)))
+               for augment in (run.augment, run.augment, None)]
+    assert np.array_equal(batches[0]["image"], batches[1]["image"])  # same seed, same views
+    assert (batches[0]["image"] != batches[2]["image"]).any(axis=(1, 2, 3)).mean() > 0.6
+    assert Run(tiny_config(), None).augment is None  # off by default

@@ -6,54 +6,105 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 
 from nhfair_jax.data.digitsb import cifar10b_sources, digitsb_sources
+from nhfair_jax.data.loaders import LOADERS
 from nhfair_jax.data.source import SPLITS, ArraySource, check_split, random_split
+from nhfair_jax.data.store import DataError, build_sources, default_cache_dir
+from nhfair_jax.data.tfds_sources import celeba_tfds_sources, cifar10b_tfds_sources
 
-# Loaders that build all three splits at once; each takes (root, *, split_seed, image_size, ...).
-_LOADERS = {
+# Built from arrays (no image files): each takes (root, *, split_seed, image_size, ...).
+_ARRAY_LOADERS = {
     "digitsb": digitsb_sources,
     "cifar10b": cifar10b_sources,
+    "cifar10b_tfds": cifar10b_tfds_sources,
 }
-# Data sets of the benchmark whose loaders read the official release (shared/spec/datasets.md).
-_PLANNED = ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
-            "celeba_cf", "lfw_cf")
+# TFDS alternatives that decode into the cached store like the file loaders.
+_TFDS_LOADERS = {"celeba_tfds": celeba_tfds_sources}
 EMBEDDED = ("digitsb",)
 
 
 def known_datasets() -> list[str]:
-    return sorted((*_LOADERS, *_PLANNED))
+    return sorted((*_ARRAY_LOADERS, *_TFDS_LOADERS, *LOADERS))
+
+
+def _sensitive(value):
+    """'race,age' or ('race', 'age') -> ('race', 'age'); '' or None -> None (the default)."""
+    if value is None or value == "" or value == ():
+        return None
+    if isinstance(value, str):
+        parts = tuple(p.strip() for p in value.split(",") if p.strip())
+        return parts if len(parts) > 1 else parts[0]
+    return tuple(value)
 
 
 def get_sources(name: str, root: str | None, *, split_seed: int = 0, image_size: int = 32,
-                **options) -> dict[str, ArraySource]:
-    """All three splits of a data set, built once.
+                cache_dir: str | None = None, on_bad_image: str = "error", target=None,
+                sensitive=None, progress: bool = True, **options) -> dict[str, ArraySource]:
+    """The splits of a data set, built once (images decoded into the cache on first use).
+
+    Args:
+      name: a known data set (known_datasets()) or "csv" for your own manifest.
+      root: the folder of the official release (the manifest's path for "csv").
+      split_seed: the seeded 8:1:1 split (data sets with an official split ignore it).
+      image_size: images are resized to image_size x image_size once, into the cache.
+      cache_dir: where decoded arrays live; default $NHFAIR_CACHE or ~/.cache/nhfair_jax.
+      on_bad_image: "error" (default) or "skip" (unreadable images dropped, counted, warned).
+      target, sensitive: the target attribute and the sensitive attribute(s) (a tuple, or
+        "a,b", for intersectional groups); None for the data set's default.
+      options: loader options (e.g. partition="official", crop=False, include_bcc=True).
 
     Raises:
       ValueError: an unknown data set name (the known ones are listed).
-      FileNotFoundError: the data folder is missing ("data not found at <path>").
+      FileNotFoundError: the data folder or a file is missing (the path is named).
+      DataError: the files are not what the loader expects (file, row, column or value named).
     """
-    if name not in _LOADERS and name not in _PLANNED:
+    if name not in known_datasets():
         raise ValueError(f"unknown data set {name!r}; known: {', '.join(known_datasets())}")
     if name not in EMBEDDED and (not root or not os.path.exists(root)):
         raise FileNotFoundError(f"data not found at {root or '<data.root is empty>'}; "
                                 "see data/README.md")
-    if name not in _LOADERS:
-        raise NotImplementedError(f"the {name} loader (official layout) is not part of this "
-                                  "release yet; digitsb and cifar10b are")
-    return _LOADERS[name](root, split_seed=split_seed, image_size=image_size, **options)
+    target, sensitive = (None if target in (None, "") else target), _sensitive(sensitive)
+    if name in _ARRAY_LOADERS:
+        if target is not None or sensitive is not None:
+            raise DataError(f"{name} has a fixed target and sensitive attribute; leave "
+                            "data.target and data.sensitive empty")
+        return _ARRAY_LOADERS[name](root, split_seed=split_seed, image_size=image_size,
+                                    **options)
+    if name in _TFDS_LOADERS:
+        for key, value in (("target", target), ("sensitive", sensitive)):
+            if value is not None:
+                options[key] = value
+        return _TFDS_LOADERS[name](root, split_seed=split_seed, image_size=image_size,
+                                   cache_dir=cache_dir or None, on_bad_image=on_bad_image,
+                                   progress=progress, **options)
+    loader = LOADERS[name]
+    accepted = [p for p in inspect.signature(loader).parameters if p != "root"]
+    unknown = [k for k in options if k not in accepted]
+    if unknown:
+        raise DataError(f"{name} has no option(s) {unknown}; it accepts {accepted}")
+    for key, value in (("target", target), ("sensitive", sensitive)):
+        if value is not None:
+            options[key] = value
+    table = loader(root, **options)
+    return build_sources(name, table, split_seed=split_seed, image_size=image_size,
+                         cache_dir=cache_dir or None, on_bad_image=on_bad_image,
+                         progress=progress)
 
 
 def get_source(name: str, root: str | None, split: str, *, target=None, sensitive=None,
                split_seed: int = 0, image_size: int = 224, **options) -> ArraySource:
     """One split of a data set: a source with `len`, indexing and class / group names."""
     check_split(split)
-    for key, value in (("target", target), ("sensitive", sensitive)):
-        if value is not None:
-            options[key] = value
-    return get_sources(name, root, split_seed=split_seed, image_size=image_size, **options)[split]
+    sources = get_sources(name, root, split_seed=split_seed, image_size=image_size,
+                          target=target, sensitive=sensitive, **options)
+    if split not in sources:
+        raise DataError(f"{name} has only the split(s) {list(sources)}, not {split!r} (pair "
+                        "data sets are for testing: they share the originals' test samples)")
+    return sources[split]
 
 
-__all__ = ["SPLITS", "ArraySource", "get_source", "get_sources", "known_datasets",
-           "random_split"]
+__all__ = ["SPLITS", "ArraySource", "DataError", "default_cache_dir", "get_source",
+           "get_sources", "known_datasets", "random_split"]

@@ -75,9 +75,19 @@ def cifar10b_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8, 
         folder = root
     parts = [_read_cifar_batch(os.path.join(folder, f"data_batch_{i}")) for i in range(1, 6)]
     test_x, test_y = _read_cifar_batch(os.path.join(folder, "test_batch"))
-    images = np.concatenate([p[0] for p in parts] + [test_x])
-    classes = np.concatenate([p[1] for p in parts] + [test_y])
-    n_train = len(images) - len(test_x)
+    return cifar10b_from_arrays(np.concatenate([p[0] for p in parts]),
+                                np.concatenate([p[1] for p in parts]), test_x, test_y,
+                                split_seed=split_seed, image_size=image_size, skew=skew,
+                                alpha=alpha, build_seed=build_seed, val_fraction=val_fraction)
+
+
+def cifar10b_from_arrays(train_x, train_y, test_x, test_y, *, split_seed=0, image_size=32,
+                         skew=0.8, alpha=0.8, build_seed=0, val_fraction=0.1):
+    """The CIFAR-10B construction on CIFAR-10 arrays (uint8 [N, 32, 32, 3], classes 0..9),
+    whichever release they were read from."""
+    images = np.concatenate([train_x, test_x])
+    classes = np.concatenate([train_y, test_y])
+    n_train = len(train_x)
     perm = split_rng("cifar10b", split_seed).permutation(n_train)
     n_val = int(round(val_fraction * n_train))
     splits = {"train": np.sort(perm[n_val:]), "val": np.sort(perm[:n_val]),

@@ -121,3 +121,15 @@ class RandAugment:
                         images[rows] = apply_op(images[rows], op, self.magnitude, rng)
                 out[key] = images
         return out
+
+
+def chain(*transforms):
+    """One batch transform f(batch, rng) applying each non-None transform in turn."""
+    steps = [t for t in transforms if t is not None]
+
+    def apply(batch, rng):
+        for t in steps:
+            batch = t(batch, rng)
+        return batch
+
+    return apply

@@ -76,9 +76,11 @@ class Run:
             if c.train[key] % n_dev:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
-        self.sources = data_lib.get_sources(c.data.name, c.data.root or None,
-                                            split_seed=c.data.split_seed,
-                                            image_size=c.data.image_size, **c.data.options)
+        self.sources = data_lib.get_sources(
+            c.data.name, c.data.root or None, split_seed=c.data.split_seed,
+            image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
+            cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
+            progress=c.train.progress, **c.data.options)
         train = self.sources["train"]
         self.num_classes, self.num_groups = train.num_classes, train.num_groups
         if c.eval.utility == "auc" and self.num_classes != 2:
@@ -109,6 +111,11 @@ class Run:
                            train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
         self.state = replicate(state, self.mesh)
         self._train_steps = {}
+        self.augment = self.method.augment
+        if c.train.randaugment:  # the protocol's augmentation, on top of any method's own
+            from nhfair_jax.data.randaugment import RandAugment, chain
+
+            self.augment = chain(RandAugment(2, 10.0), self.method.augment)
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
@@ -152,7 +159,7 @@ class Run:
                                              jax.device_get(state.method_state))
         ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
                            seed=self.data_seed, epoch=epoch, indices=indices,
-                           flip=c.train.flip, augment=self.method.augment, **self.norm)
+                           flip=c.train.flip, augment=self.augment, **self.norm)
         train_step = self.train_step_for(epoch)
         outputs = []
         bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
