@@ -36,10 +36,13 @@ def test_config_loads_and_names_what_exists(path, tmp_path):
     c = _load(path)
     assert c.method.name in registered() and c.data.name in known_datasets()
     get_method(c.method)  # hyperparameters complete and valid
-    if c.data.name != "digitsb":
+    if c.data.name not in ("digitsb", "csv"):  # the CSV example is a small-CNN template
         assert c.model.name == "resnet18" and c.data.image_size == 224
         assert c.train.batch_size == 256 and c.train.epochs == 100 and c.train.patience == 10
         missing = str(tmp_path / "absent")
         with pytest.raises(FileNotFoundError, match=f"data not found at {missing}; see "
                                                     "data/README.md"):
             get_sources(c.data.name, missing, **c.data.options)
+    if c.data.name == "csv":
+        with pytest.raises(FileNotFoundError, match="data not found at"):
+            get_sources("csv", str(tmp_path / "absent.csv"), **c.data.options)

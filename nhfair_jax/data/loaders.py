@@ -388,6 +388,7 @@ def load_csv(root, target="label", sensitive="sensitive", image_col="image", spl
     """A manifest CSV (root: its path, or a folder holding `manifest.csv`) with an image path
     (relative to the CSV's folder, or absolute), a label and sensitive-attribute columns."""
     path = os.path.join(root, "manifest.csv") if os.path.isdir(root) else root
+    split_col = split_col or None
     columns = [image_col, target, *as_tuple(sensitive)] + ([split_col] if split_col else [])
     frame = read_csv(path, columns)
     empty = frame[columns].isna().any(axis=1)
