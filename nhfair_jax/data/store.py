@@ -168,6 +168,12 @@ def _write_store(folder: str, name: str, table: Table, image_size: int, on_bad_i
                 out[i] = _decode(paths[i], image_size,
                                  None if table.crops is None else table.crops[i])
                 return None
+            except FileNotFoundError as e:
+                if on_bad_image == "error":
+                    raise FileNotFoundError(f"image not found: {paths[i]}; restore it, or set "
+                                            "data.on_bad_image='skip' to drop missing and "
+                                            "unreadable images") from e
+                return i
             except (OSError, SyntaxError, ValueError) as e:  # PIL's errors for bad files
                 if on_bad_image == "error":
                     raise DataError(f"cannot read image {paths[i]}: {e}; fix or remove the file, "
