@@ -3,10 +3,13 @@ printed at the end, and turning exceptions into one-line messages."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
 import sys
+
+from absl import flags
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.training import io
@@ -98,3 +101,31 @@ def describe_error(e: BaseException) -> str:
     if isinstance(e, (ValueError, KeyError, TypeError, AttributeError)):
         return f"{type(e).__name__}: {e}"
     return f"{type(e).__name__}: {e} (a bug? please report it with the command you ran)"
+
+
+def fail(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def parse_flags(argv):
+    """absl flag parsing, with bad config overrides reported as one line naming the flag."""
+    try:
+        return flags.FLAGS(argv)
+    except flags.Error as e:
+        fail(f"{e}; see --helpfull")
+    except (AttributeError, KeyError) as e:  # ml_collections: no such key
+        text = str(e)
+        try:  # ml_collections nests the KeyError, so its message arrives quoted
+            text = ast.literal_eval(text) if text[:1] in "'\"" else text
+        except (ValueError, SyntaxError):
+            pass
+        key, _, hint = str(text).partition("\n")
+        key = key.strip("'\"")
+        flag = next((a.split("=")[0] for a in argv if a.startswith("--config.")
+                     and key in a.split("=")[0].split(".")[1:]), f"config key {key!r}")
+        fail(f"{flag}: no such config key{'; ' + hint if hint else ''}")
+    except (TypeError, ValueError) as e:  # ml_collections: wrong type for the key
+        fail(f"bad config override: {e}")
+
+

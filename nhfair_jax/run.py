@@ -8,43 +8,17 @@ Running the same command again resumes an interrupted run; a finished run is not
 
 from __future__ import annotations
 
-import ast
 import os
-import sys
 
 from absl import app, flags, logging
 from ml_collections import config_flags
+
+from nhfair_jax.cli import fail as _fail, parse_flags
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/*.py file.",
                                           lock_config=True)
 _WORKDIR = flags.DEFINE_string("workdir", None, "Run directory (created if missing).")
 _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory and start afresh.")
-
-
-def _fail(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def parse_flags(argv):
-    """absl flag parsing, with bad config overrides reported as one line naming the flag."""
-    try:
-        return flags.FLAGS(argv)
-    except flags.Error as e:
-        _fail(f"{e}; see --helpfull")
-    except (AttributeError, KeyError) as e:  # ml_collections: no such key
-        text = str(e)
-        try:  # ml_collections nests the KeyError, so its message arrives quoted
-            text = ast.literal_eval(text) if text[:1] in "'\"" else text
-        except (ValueError, SyntaxError):
-            pass
-        key, _, hint = str(text).partition("\n")
-        key = key.strip("'\"")
-        flag = next((a.split("=")[0] for a in argv if a.startswith("--config.")
-                     and key in a.split("=")[0].split(".")[1:]), f"config key {key!r}")
-        _fail(f"{flag}: no such config key{'; ' + hint if hint else ''}")
-    except (TypeError, ValueError) as e:  # ml_collections: wrong type for the key
-        _fail(f"bad config override: {e}")
 
 
 def main(argv) -> None:

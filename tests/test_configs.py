@@ -13,7 +13,9 @@ from nhfair_jax.data import get_sources, known_datasets
 from nhfair_jax.methods import get_method, registered
 from tests.conftest import REPO
 
-CONFIGS = sorted(glob.glob(os.path.join(REPO, "configs", "*.py")))
+ALL = sorted(glob.glob(os.path.join(REPO, "configs", "*.py")))
+BENCHMARKS = [p for p in ALL if os.path.basename(p).startswith("benchmark_")]
+CONFIGS = [p for p in ALL if p not in BENCHMARKS]
 
 
 def _load(path):
@@ -24,11 +26,12 @@ def _load(path):
 
 
 def test_there_is_a_config_per_real_data_set():
-    names = {os.path.basename(p) for p in CONFIGS}
+    names = {os.path.basename(p) for p in ALL}
     for data in ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
                  "cifar10b", "digitsb"):
         assert f"erm_{data}.py" in names
     assert "fis_celeba.py" in names
+    assert "benchmark_digitsb.py" in names  # the README's main job
 
 
 @pytest.mark.parametrize("path", CONFIGS, ids=os.path.basename)
@@ -46,3 +49,17 @@ def test_config_loads_and_names_what_exists(path, tmp_path):
     if c.data.name == "csv":
         with pytest.raises(FileNotFoundError, match="data not found at"):
             get_sources("csv", str(tmp_path / "absent.csv"), **c.data.options)
+
+
+@pytest.mark.parametrize("path", BENCHMARKS, ids=os.path.basename)
+def test_benchmark_configs_name_registered_methods_and_loadable_data_sets(path, monkeypatch):
+    from nhfair_jax.benchmark import validate
+    from nhfair_jax.sweep.runner import Sweeper
+
+    monkeypatch.chdir(REPO)  # their ERM configs are paths relative to the repository
+    bench = _load(path)
+    validate(bench)  # raises on an unknown method, data set or config file
+    sweeper = Sweeper(bench, "/nonexistent", None)
+    for dataset in bench.datasets:
+        config = sweeper.base_config(dataset)  # every override names an existing key
+        assert config.data.name in known_datasets()

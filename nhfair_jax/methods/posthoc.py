@@ -14,11 +14,18 @@ from nhfair_jax.methods.erm import ERM
 
 
 def load_config_file(path: str):
-    """get_config() of a configs/*.py file."""
+    """get_config() of a configs/*.py file, or the config.json of a run directory."""
     if not os.path.exists(path):
         where = "" if os.path.isabs(path) else f" (relative to the current directory {os.getcwd()})"
         raise FileNotFoundError(f"config file not found: {path}{where}; run from the repository "
                                 "root or give method.base_config as an absolute path")
+    if path.endswith(".json"):  # a run directory's config.json (the benchmark's selection)
+        import json
+
+        import ml_collections
+
+        with open(path) as f:
+            return ml_collections.ConfigDict(json.load(f))
     spec = importlib.util.spec_from_file_location("base_config", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,0 +1,160 @@
+"""The benchmark: for each (data set, method) of a benchmark config, a Bayesian hyperparameter
+sweep, selection on validation (DTO for ERM, the fairness-without-harm zones for the rest), seed
+re-runs of every selected configuration, and the report.
+
+    python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py --workdir runs/bench \
+        [--storage postgresql://user:pass@host/db] [--force]
+
+Running the same command again continues where it stopped; several machines given the same
+--storage share the studies. The report is rebuilt from the run directories alone with
+`python -m nhfair_jax.report --workdir runs/bench`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from absl import app, flags, logging
+from ml_collections import config_flags
+
+from nhfair_jax.cli import fail as _fail, parse_flags
+
+_CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/benchmark_*.py file.",
+                                          lock_config=True)
+_WORKDIR = flags.DEFINE_string("workdir", None, "Benchmark directory (created if missing).")
+_STORAGE = flags.DEFINE_string("storage", None, "Optuna storage URL; default a SQLite file "
+                               "in the workdir.")
+_FORCE = flags.DEFINE_bool("force", False, "Use a workdir made by a different benchmark config.")
+_NO_REPORT = flags.DEFINE_bool("no_report", False, "Skip the report (workers of a shared "
+                               "study; the last one, or `nhfair_jax.report`, writes it).")
+
+
+def validate(bench) -> None:
+    """Unknown methods, data sets or config files: one clear error before anything runs."""
+    from nhfair_jax.data import known_datasets
+    from nhfair_jax.methods import registered
+    from nhfair_jax.methods.posthoc import load_config_file
+    from nhfair_jax.sweep.runner import OBJECTIVES
+    from nhfair_jax.sweep.space import OWN
+
+    from nhfair_jax.errors import UserError
+
+    unknown = [m for m in bench.methods if m not in registered() or m not in OWN]
+    if unknown:
+        raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
+                        f"{', '.join(sorted(registered()))}")
+    if "erm" not in bench.methods:
+        raise UserError("the benchmark config must include 'erm': every method is selected "
+                        "relative to the ERM baseline")
+    if bench.objective not in OBJECTIVES:
+        raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
+    if not bench.datasets:
+        raise UserError("the benchmark config names no data set")
+    for name, spec in bench.datasets.items():
+        try:
+            config = load_config_file(spec.config)
+        except FileNotFoundError as e:
+            raise UserError(f"data set {name!r}: {e}") from e
+        if config.data.name not in known_datasets():
+            raise UserError(f"data set {name!r}: unknown data set {config.data.name!r}; known: "
+                            f"{', '.join(known_datasets())}")
+
+
+def check_workdir(workdir: str, bench, force: bool) -> None:
+    """The workdir belongs to this benchmark config (or is new); writes benchmark_config.json."""
+    from nhfair_jax.cli import _diff, config_to_json
+    from nhfair_jax.errors import UserError
+    from nhfair_jax.training import io
+
+    os.makedirs(workdir, exist_ok=True)
+    path = os.path.join(workdir, "benchmark_config.json")
+    resolved = config_to_json(bench)
+    if os.path.exists(path) and not force:
+        changed = _diff(io.read_json(path), resolved)
+        if changed:
+            raise UserError(f"{workdir} was made by a different benchmark config (differs in: "
+                            f"{', '.join(changed[:6])}); use another --workdir, or --force to "
+                            "continue in it anyway")
+    io.write_json(path, resolved)
+
+
+def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: bool = False,
+                  report: bool = True) -> dict:
+    from tqdm.auto import tqdm
+
+    from nhfair_jax.sweep import collect
+    from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
+
+    validate(bench)
+    check_workdir(workdir, bench, force)
+    url = storage_url(storage, workdir)
+    store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
+    methods = list(bench.methods)
+    seeds = [int(s) for s in bench.seeds]
+    per_data = sum(int(dict(bench.trials_per_method).get(m, bench.trials)) for m in methods)
+    total = len(bench.datasets) * (per_data + len(methods) * (len(seeds) - 1))
+    t0 = time.perf_counter()
+    bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
+               disable=not bench.progress)
+    sweeper = Sweeper(bench, workdir, store, progress_bar=bar, log=log_line)
+    for dataset in bench.datasets:
+        for method in ["erm", *[m for m in methods if m != "erm"]]:
+            post_fit = collect._post_fit(method)
+            base = None
+            if post_fit:
+                chosen = collect.select(workdir, dataset, ["erm"]).get("erm")
+                base = chosen["selected"]["dir"]
+            sweeper.sweep(dataset, method, post_fit=post_fit, base_run=base)
+        selection = collect.select(workdir, dataset, methods)
+        erm = selection["erm"]["selected"]
+        for method in ["erm", *[m for m in methods if m != "erm"]]:
+            chosen = selection[method]["selected"]
+            if chosen is None:
+                log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
+                bar.update(len(seeds) - 1)
+                continue
+            for seed in seeds[1:]:
+                base = None
+                if collect._post_fit(method):
+                    base = (erm["dir"] if seed == seeds[0] else
+                            os.path.join(workdir, "seeds", dataset, "erm", erm["name"],
+                                         f"s{seed}"))
+                run_dir = os.path.join(workdir, "seeds", dataset, method, chosen["name"],
+                                       f"s{seed}")
+                t1 = time.perf_counter()
+                sweeper.train("seeds", dataset, method, chosen["params"]["params"], seed,
+                              base_run=base, run_dir=run_dir)
+                log_line(f"[{dataset}/{method}] seed {seed} of the selected configuration "
+                         f"({time.perf_counter() - t1:.0f} s)")
+                bar.update(1)
+    bar.close()
+    log_line(f"benchmark runs finished in {time.perf_counter() - t0:.0f} s")
+    if not report:
+        return {}
+    from nhfair_jax.report import build_report
+
+    return build_report(workdir)
+
+
+def main(argv) -> None:
+    del argv
+    logging.set_verbosity(logging.WARNING)
+    try:
+        workdir = _WORKDIR.value or os.path.join("runs", "bench")
+        out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
+                            report=not _NO_REPORT.value)
+        if out:
+            print(out["markdown"])
+            print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
+                  "results.csv, plots/)")
+    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
+        from nhfair_jax.cli import describe_error
+
+        _fail(describe_error(e))
+
+
+if __name__ == "__main__":
+    flags.mark_flags_as_required(["config"])
+    app.run(main, flags_parser=parse_flags)

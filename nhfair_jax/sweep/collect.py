@@ -1,0 +1,93 @@
+"""Selection from run directories alone: the candidates of each (data set, method), the DTO
+baseline, each method's fairness-without-harm choice, the M rule, and the seed re-runs.
+
+Layout under the benchmark workdir:
+  trials/<data set>/<method>/<hash>-s<seed>/   one directory per sweep trial
+  seeds/<data set>/<method>/<trial dir>/s<k>/  re-runs of a selected trial with seed k
+Every run directory holds config.json, params.json and (once finished) result.json.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from nhfair_jax.selection import dto_select, fwh_select, fwh_zone, max_utility_select
+from nhfair_jax.training import io
+
+
+def load_run(run_dir: str) -> dict | None:
+    path = os.path.join(run_dir, "result.json")
+    if not os.path.exists(path):
+        return None
+    result = io.read_json(path)
+    params = io.read_json(os.path.join(run_dir, "params.json"))
+    config = io.read_json(os.path.join(run_dir, "config.json"))
+    utility = config["eval"]["utility"]
+    return {"dir": run_dir, "name": os.path.basename(run_dir), "params": params,
+            "result": result, "utility": utility,
+            "group": {s: np.asarray([np.nan if v is None else v
+                                     for v in result[s][f"group_{utility}"]], float)
+                      for s in ("val", "test")}}
+
+
+def candidates(workdir: str, dataset: str, method: str, *, base_run=None) -> list[dict]:
+    """Finished trials of a method, ordered by directory name (the candidate id); post-fit
+    methods keep only trials fitted on `base_run`."""
+    folder = os.path.join(workdir, "trials", dataset, method)
+    if not os.path.isdir(folder):
+        return []
+    runs = [load_run(os.path.join(folder, name)) for name in sorted(os.listdir(folder))]
+    runs = [r for r in runs if r is not None]
+    if base_run is not None:
+        runs = [r for r in runs if r["params"].get("base_run") and
+                os.path.basename(r["params"]["base_run"]) == os.path.basename(base_run)]
+    return runs
+
+
+def select(workdir: str, dataset: str, methods) -> dict:
+    """{method: selection} for one data set; ERM first (DTO), then every other method (FWH)."""
+    erm = candidates(workdir, dataset, "erm")
+    if not erm:
+        return {}
+    erm_perf = np.stack([r["group"]["val"] for r in erm])
+    i = dto_select(erm_perf, utility=np.array([r["result"]["val"]["utility"] for r in erm]))
+    baseline = erm[i]
+    out = {"erm": {"selected": baseline, "candidates": erm, "zone": None,
+                   "m_rule": erm[max_utility_select([r["result"]["val"]["utility"]
+                                                     for r in erm])]}}
+    for method in methods:
+        if method == "erm":
+            continue
+        runs = candidates(workdir, dataset, method, base_run=baseline["dir"]) \
+            if _post_fit(method) else candidates(workdir, dataset, method)
+        if not runs:
+            out[method] = {"selected": None, "candidates": [], "zone": None, "m_rule": None}
+            continue
+        perf = np.stack([r["group"]["val"] for r in runs])
+        gaps = np.array([r["result"]["val"]["gap"] for r in runs])
+        j, _ = fwh_select(baseline["group"]["val"], perf, gaps)
+        for r in runs:
+            r["zone"] = fwh_zone(baseline["group"]["val"], r["group"]["val"])
+        out[method] = {
+            "selected": None if j is None else runs[j], "candidates": runs,
+            "zone": None if j is None else runs[j]["zone"],
+            "m_rule": runs[max_utility_select([r["result"]["val"]["utility"] for r in runs])]}
+    return out
+
+
+def seed_runs(workdir: str, dataset: str, method: str, selected: dict) -> list[dict]:
+    """The selected trial (its own seed) plus its finished seed re-runs, ordered by seed."""
+    folder = os.path.join(workdir, "seeds", dataset, method, selected["name"])
+    runs = [selected]
+    if os.path.isdir(folder):
+        runs += [r for r in (load_run(os.path.join(folder, n)) for n in sorted(os.listdir(folder)))
+                 if r is not None]
+    return sorted(runs, key=lambda r: r["params"]["seed"])
+
+
+def _post_fit(method: str) -> bool:
+    from nhfair_jax.methods import method_class
+
+    return bool(getattr(method_class(method), "post_fit", False))

@@ -1,0 +1,283 @@
+"""Hyperparameter sweeps with Optuna (TPE), one study per (data set, method), every trial a run
+directory.
+
+Storage is any Optuna database URL: a SQLite file in the workdir by default, or PostgreSQL so
+that the same command started on several machines works on one study. Re-running continues:
+
+- a configuration's run directory is named by a hash of (data set, method, parameters, seed),
+  so a finished configuration is never trained again, and a retried one resumes its checkpoint;
+- a trial whose worker died is failed and re-enqueued with the same parameters: at once when the
+  worker ran on this machine (its process is gone), otherwise when its heartbeat goes stale;
+- the trial budget counts finished trials; a worker that would exceed it (another worker took
+  the last slot) ends its trial as pruned without training.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+import sys
+import time
+
+import ml_collections
+
+from nhfair_jax.errors import TrainingDiverged, UserError
+from nhfair_jax.sweep.space import suggest
+
+OBJECTIVES = {"utility": "maximize", "worst": "maximize", "gap": "minimize"}
+
+
+def set_dotted(config, key: str, value) -> None:
+    node = config
+    *parents, leaf = key.split(".")
+    for p in parents:
+        if p not in node:
+            raise UserError(f"unknown config key {key!r}")
+        node = node[p]
+    if leaf not in node and not isinstance(node, ml_collections.ConfigDict):
+        raise UserError(f"unknown config key {key!r}")
+    if isinstance(value, list):
+        value = tuple(value)
+    current = node.get(leaf) if leaf in node else None
+    if isinstance(current, float) and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    node[leaf] = value
+
+
+def flatten(tree, prefix: str = "") -> dict:
+    """{"train": {"epochs": 6}} -> {"train.epochs": 6}."""
+    out = {}
+    for key, value in dict(tree).items():
+        if isinstance(value, (dict, ml_collections.ConfigDict)):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def config_hash(payload) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:12]
+
+
+def storage_url(storage: str | None, workdir: str) -> str:
+    return storage or f"sqlite:///{os.path.abspath(os.path.join(workdir, 'optuna.db'))}"
+
+
+def open_storage(url: str, heartbeat_s: int, grace_s: int):
+    """An Optuna RDB storage with heartbeats; a URL that cannot connect is a UserError."""
+    import optuna
+
+    quiet_optuna()
+    retry = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
+    callback = ({"heartbeat_stale_trial_callback": retry(max_retry=3)} if retry is not None else
+                {"failed_trial_callback": optuna.storages.RetryFailedTrialCallback(max_retry=3)})
+    try:
+        return optuna.storages.RDBStorage(
+            url, heartbeat_interval=heartbeat_s, grace_period=grace_s,
+            engine_kwargs={"pool_pre_ping": True}, **callback)
+    except Exception as e:  # SQLAlchemy raises many types for a bad URL or a down server
+        raise UserError(f"cannot open the study storage {url}: {type(e).__name__}: "
+                        f"{str(e).splitlines()[0]}; check --storage (a database URL such as "
+                        "sqlite:///path.db or postgresql://user:pass@host/db)") from e
+
+
+def quiet_optuna() -> None:
+    """Optuna marks heartbeats and stale-trial handling experimental; say it once, not per trial."""
+    import warnings
+
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    warnings.filterwarnings("ignore", category=FutureWarning, module="optuna")
+
+
+class Sweeper:
+    """Runs the trials of one benchmark config; shared by every (data set, method) pair."""
+
+    def __init__(self, bench, workdir: str, storage, *, progress_bar=None, log=print):
+        self.bench, self.workdir, self.storage = bench, workdir, storage
+        self.bar, self.log = progress_bar, log
+        self.host = socket.gethostname()
+
+    # --- configs and run directories -------------------------------------------------------
+
+    def base_config(self, dataset: str):
+        from nhfair_jax.methods.posthoc import load_config_file
+
+        spec = self.bench.datasets[dataset]
+        config = load_config_file(spec.config)
+        for key, value in flatten(spec.get("overrides", {})).items():
+            set_dotted(config, key, value)
+        for key, value in flatten(self.bench.overrides).items():
+            set_dotted(config, key, value)
+        return config
+
+    def run_config(self, dataset: str, method: str, params: dict, seed: int, base_run=None):
+        from nhfair_jax.config import method_config
+        from nhfair_jax.methods import method_class
+
+        config = self.base_config(dataset)
+        own = {k.split(".", 1)[1]: v for k, v in params.items() if k.startswith("method.")}
+        if getattr(method_class(method), "post_fit", False):
+            own.update(base_config=os.path.join(base_run, "config.json"), base_workdir=base_run)
+        config.method = method_config(method, **own)
+        for key, value in params.items():
+            if not key.startswith("method."):
+                set_dotted(config, key, value)
+        config.seed = int(seed)
+        return config
+
+    def run_dir(self, kind: str, dataset: str, method: str, params: dict, seed: int,
+                base_run=None) -> str:
+        key = config_hash({"dataset": dataset, "method": method, "params": params,
+                           "base": base_run and os.path.basename(base_run)})
+        return os.path.join(self.workdir, kind, dataset, method, f"{key}-s{seed}")
+
+    def train(self, kind, dataset, method, params, seed, base_run=None, run_dir=None
+              ) -> tuple[str, dict]:
+        """Trains (or reads the finished) run of one configuration and seed."""
+        from nhfair_jax.cli import prepare_workdir
+        from nhfair_jax.training import train_and_evaluate
+
+        import fcntl
+
+        from nhfair_jax.training import io
+
+        run_dir = run_dir or self.run_dir(kind, dataset, method, params, seed, base_run)
+        config = self.run_config(dataset, method, params, seed, base_run)
+        prepare_workdir(run_dir, config)
+        # One trainer per run directory: a second worker wanting it waits, then reads the result.
+        with open(os.path.join(run_dir, ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            io.write_json(os.path.join(run_dir, "params.json"),
+                          {"dataset": dataset, "method": method, "params": params,
+                           "seed": seed, "base_run": base_run})
+            return run_dir, train_and_evaluate(config, run_dir, progress=False)
+
+    # --- the study --------------------------------------------------------------------------
+
+    def study(self, dataset: str, method: str):
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        sampler = NumberSeededTPE(seed=int(self.bench.sampler_seed),
+                                  n_startup_trials=int(self.bench.startup_trials))
+        return optuna.create_study(study_name=f"{dataset}/{method}", storage=self.storage,
+                                   sampler=sampler, load_if_exists=True,
+                                   direction=OBJECTIVES[self.bench.objective])
+
+    def budget(self, method: str) -> int:
+        return int(dict(self.bench.trials_per_method).get(method, self.bench.trials))
+
+    def _fail_dead_local(self, study) -> None:
+        """Fails (and re-enqueues) running trials whose worker process on this host is gone."""
+        from optuna.trial import TrialState
+
+        for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+            host, pid = t.user_attrs.get("host"), t.user_attrs.get("pid")
+            if host != self.host or pid is None or pid == os.getpid() or _alive(pid):
+                continue
+            self.storage.set_trial_state_values(t._trial_id, state=TrialState.FAIL)
+            study.enqueue_trial(t.params, user_attrs={"retry_of": t.number})
+            self.log(f"trial {t.number} of {study.study_name} lost its worker (pid {pid}); "
+                     "retrying it with the same parameters")
+
+    def sweep(self, dataset: str, method: str, *, post_fit: bool, base_run=None) -> None:
+        """Runs trials until the budget of finished trials is reached."""
+        import optuna
+        from optuna.trial import TrialState
+
+        study = self.study(dataset, method)
+        budget = self.budget(method)
+        seed = int(self.bench.seeds[0])
+        counted = (TrialState.COMPLETE, TrialState.RUNNING, TrialState.WAITING)
+
+        def objective(trial):
+            earlier = [t for t in study.get_trials(deepcopy=False, states=counted)
+                       if t.number < trial.number and t.state != TrialState.WAITING]
+            if sum(t.state == TrialState.COMPLETE for t in earlier) + sum(
+                    t.state == TrialState.RUNNING for t in earlier) >= budget:
+                trial.set_user_attr("skipped", "budget reached by other workers")
+                raise optuna.TrialPruned()
+            trial.set_user_attr("host", self.host)
+            trial.set_user_attr("pid", os.getpid())
+            params = suggest(trial, method, post_fit=post_fit)
+            t0 = time.perf_counter()
+            try:
+                run_dir, result = self.train("trials", dataset, method, params, seed, base_run)
+            except TrainingDiverged as e:
+                trial.set_user_attr("diverged", str(e))
+                self.log(f"[{dataset}/{method}] trial {trial.number} diverged: {e}")
+                raise optuna.TrialPruned() from e
+            trial.set_user_attr("run_dir", os.path.relpath(run_dir, self.workdir))
+            val = result["val"]
+            self.log(f"[{dataset}/{method}] trial {trial.number}: val utility "
+                     f"{val['utility']:.4f} worst {val['worst']:.4f} gap {val['gap']:.4f} "
+                     f"({time.perf_counter() - t0:.0f} s)")
+            if self.bar is not None:
+                self.bar.update(1)
+            return float(val[self.bench.objective])
+
+        while True:
+            optuna.storages.fail_stale_trials(study)
+            self._fail_dead_local(study)
+            states = [t.state for t in study.get_trials(deepcopy=False)]
+            done = states.count(TrialState.COMPLETE)
+            if done >= budget:
+                return
+            if done + states.count(TrialState.RUNNING) >= budget:
+                time.sleep(min(5.0, float(self.bench.heartbeat_s)))  # others finish the budget
+                continue
+            study.optimize(objective, n_trials=1, catch=())
+
+    def completed(self, dataset: str, method: str) -> list[str]:
+        """Run directories of the finished trials, in trial order."""
+        from optuna.trial import TrialState
+
+        study = self.study(dataset, method)
+        return [os.path.join(self.workdir, t.user_attrs["run_dir"])
+                for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))]
+
+
+def _number_seeded_tpe():
+    import optuna
+
+    class NumberSeeded(optuna.samplers.TPESampler):
+        """TPE whose random draws for a trial depend on (seed, trial number), not on which
+        process samples it: workers sharing a study never draw the same startup
+        configuration, and a study's random phase is the same however many workers ran it."""
+
+        def __init__(self, *, seed: int, **kw):
+            super().__init__(seed=seed, **kw)
+            self._base_seed = int(seed)
+
+        def before_trial(self, study, trial):
+            s = (self._base_seed * 1_000_003 + trial.number * 7919) % 2**32
+            self._rng.rng.seed(s)
+            self._random_sampler._rng.rng.seed(s)
+            super().before_trial(study, trial)
+
+    return NumberSeeded
+
+
+def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
+    return _number_seeded_tpe()(**kw)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(int(pid), 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def log_line(message: str) -> None:
+    from tqdm.auto import tqdm
+
+    tqdm.write(message, file=sys.stderr)

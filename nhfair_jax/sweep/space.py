@@ -1,0 +1,85 @@
+"""The search spaces of shared/spec/methods.md: the common part (learning rate, weight decay,
+optimizer) for every trained method, plus each method's own hyperparameters.
+
+A space is a dict {dotted config key: distribution}; `suggest` draws one configuration from an
+Optuna trial. Post-fit methods (dfr, oxonfair) search only their own parameters: they reuse the
+selected ERM model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LogUniform:
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Uniform:
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Choice:
+    options: tuple
+
+
+COMMON = {
+    "optim.lr": LogUniform(1e-5, 1e-2),
+    "optim.weight_decay": Choice((0.0, 1e-5, 1e-4, 1e-3, 1e-2)),
+    "optim.name": Choice(("adam", "sgd")),
+}
+
+OWN = {
+    "erm": {},
+    "randaug": {},
+    "mixup": {"method.coef": Uniform(0.1, 10.0)},
+    "resampling": {"method.mode": Choice(("group", "group_x_class"))},
+    "bias_mimicking": {"method.mode": Choice(("none", "us", "uw", "os"))},
+    "fis": {"method.label_ratio": Choice((0.1, 0.3, 0.5)),
+            "method.constraint": Choice(("dp", "eop", "eod"))},
+    "decoupled": {},
+    "laftr": {"method.class_coef": Uniform(0.1, 1.0), "method.fair_coef": Uniform(0.1, 1.0)},
+    "fscl": {"method.group_norm": Choice((False, True))},
+    "gapreg": {"method.objective": Choice(("dp", "eop", "eod")),
+               "method.coef": Uniform(0.01, 5.0)},
+    "mcdp": {"method.coef": Uniform(0.01, 5.0),
+             "method.temperature": Choice((5.0, 10.0, 20.0, 50.0, 100.0))},
+    # alpha and gamma act only in the "btl" variant, so searching them switches it on.
+    "groupdro": {"method.step_size": LogUniform(1e-3, 1e-1),
+                 "method.adjustment": Choice((0.0, 1.0, 2.0, 4.0)),
+                 "method.alpha": Uniform(0.01, 1.0), "method.gamma": Uniform(0.01, 1.0),
+                 "method.variant": Choice(("btl",))},
+    "dfr": {"method.tune_class_weights": Choice((False, True)),
+            "method.add_train": Choice((False, True)),
+            "method.penalty": Choice(("l1", "l2"))},
+    "oxonfair": {"method.combination": Choice((
+        "accuracy/accuracy.diff", "accuracy.min/accuracy", "accuracy.diff/accuracy.min",
+        "equalized_odds/accuracy", "demographic_parity/accuracy"))},
+}
+
+
+def space(method: str, *, post_fit: bool) -> dict:
+    if method not in OWN:
+        raise ValueError(f"no search space for method {method!r}; known: {sorted(OWN)}")
+    return dict(OWN[method]) if post_fit else {**COMMON, **OWN[method]}
+
+
+def suggest(trial, method: str, *, post_fit: bool) -> dict:
+    """One configuration {dotted key: value} drawn from the method's space."""
+    out = {}
+    for key, dist in space(method, post_fit=post_fit).items():
+        if isinstance(dist, LogUniform):
+            out[key] = trial.suggest_float(key, dist.low, dist.high, log=True)
+        elif isinstance(dist, Uniform):
+            out[key] = trial.suggest_float(key, dist.low, dist.high)
+        else:
+            out[key] = trial.suggest_categorical(key, list(dist.options))
+    if "method.combination" in out:  # oxonfair: one categorical for the valid pairs
+        objective, constraint = out.pop("method.combination").split("/")
+        out["method.objective"], out["method.constraint"] = objective, constraint
+    return out

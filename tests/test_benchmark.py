@@ -1,0 +1,250 @@
+"""The benchmark command: sweeps, selection, seeds, the report, resuming, several workers, and
+its errors. Tiny budgets on 16-px DigitsB so that the whole flow runs in about a minute."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import numpy as np
+import pytest
+
+from nhfair_jax.benchmark import run_benchmark
+from nhfair_jax.errors import UserError
+from nhfair_jax.report import build_report
+from nhfair_jax.sweep.space import OWN, space, suggest
+from tests.bench_helpers import bench_config
+from tests.conftest import REPO, run_cli
+
+def _config_file(tmp_path, **kw) -> str:
+    """A configs/benchmark_*.py-style file building bench_config(**kw)."""
+    path = tmp_path / f"bench_{uuid.uuid4().hex[:6]}.py"
+    path.write_text(f"import sys\nsys.path.insert(0, {REPO!r})\n"
+                    "from tests.bench_helpers import bench_config\n"
+                    f"def get_config():\n    return bench_config(**{kw!r})\n")
+    return str(path)
+
+
+def test_every_method_has_a_search_space_that_yields_a_valid_config():
+    import optuna
+
+    from nhfair_jax.methods import get_method, method_class, registered
+    from nhfair_jax.sweep.runner import Sweeper
+
+    assert set(registered()) <= set(OWN)
+    sweeper = Sweeper(bench_config(), "/nonexistent", None)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    for method in registered():
+        post_fit = bool(getattr(method_class(method), "post_fit", False))
+        params = suggest(optuna.create_study().ask(), method, post_fit=post_fit)
+        assert ("optim.lr" in params) != post_fit  # post-fit methods reuse ERM's training
+        config = sweeper.run_config("digitsb", method, params, 0, base_run="/runs/erm")
+        get_method(config.method)  # every drawn value is a valid hyperparameter
+        for key, value in params.items():
+            node = config
+            for part in key.split("."):
+                node = node[part]
+            assert node == value
+    assert "method.alpha" in space("groupdro", post_fit=False)  # ... with the btl variant
+    assert OWN["groupdro"]["method.variant"].options == ("btl",)
+
+
+@pytest.fixture(scope="module")
+def bench(tmp_path_factory):
+    workdir = str(tmp_path_factory.mktemp("bench") / "w")
+    out = run_benchmark(bench_config(), workdir)
+    return workdir, out
+
+
+def _dirs(workdir, kind):
+    root = os.path.join(workdir, kind)
+    return sorted(os.path.relpath(os.path.join(d, f), workdir)
+                  for d, _, files in os.walk(root) for f in files if f == "result.json")
+
+
+def test_benchmark_sweeps_selects_reruns_seeds_and_reports(bench):
+    import pandas as pd
+
+    workdir, out = bench
+    trials = _dirs(workdir, "trials")
+    for dataset in ("digitsb", "digitsb_skew95"):
+        counts = {m: sum(t.startswith(f"trials/{dataset}/{m}/") for t in trials)
+                  for m in ("erm", "resampling", "dfr")}
+        assert counts == {"erm": 2, "resampling": 1, "dfr": 1}
+    for name in ("report.md", "report.html", "results.csv", "plots/candidates_digitsb.png",
+                 "plots/groups_digitsb_skew95.png", "plots/cd_utility.png"):
+        assert os.path.getsize(os.path.join(workdir, name)) > 0, name
+    frame = pd.read_csv(os.path.join(workdir, "results.csv"))
+    selected = frame[frame["rule"] == "selected"]
+    # every (data set, method) has a selection here, re-run with both seeds, on both splits
+    assert len(selected) == 2 * 3 * 2 * 2 and set(selected["seed"]) == {0, 1}
+    assert "Friedman test on test utility: chi2" in out["markdown"]
+    # DTO, recomputed independently from the ERM trials' validation accuracies per group
+    for dataset in ("digitsb", "digitsb_skew95"):
+        runs = [t[:-len("/result.json")] for t in trials if t.startswith(f"trials/{dataset}/erm/")]
+        perf = np.array([json.load(open(os.path.join(workdir, r, "result.json")))["val"]
+                         ["group_acc"] for r in runs])
+        best = runs[int(np.argmin(np.linalg.norm(perf - perf.max(0), axis=1)))]
+        chosen = selected[(selected.dataset == dataset) & (selected.method == "erm") &
+                          (selected.seed == 0)]["run"].iloc[0]
+        assert chosen == best
+        # post-fit trials were fitted on the DTO baseline
+        dfr = [t for t in trials if t.startswith(f"trials/{dataset}/dfr/")][0]
+        params = json.load(open(os.path.join(workdir, os.path.dirname(dfr), "params.json")))
+        assert os.path.basename(params["base_run"]) == os.path.basename(best)
+
+
+def test_report_is_rebuilt_from_run_directories_alone(bench, tmp_path):
+    workdir, out = bench
+    os.rename(os.path.join(workdir, "optuna.db"), tmp_path / "moved.db")  # not needed
+    try:
+        again = build_report(workdir, plots=False)
+        assert again["markdown"].split("## Plots")[0].strip() == \
+            out["markdown"].split("## Plots")[0].strip()
+        proc = run_cli("--workdir", workdir, "--no-plots", module="nhfair_jax.report")
+        assert proc.returncode == 0, proc.stderr
+        assert "Fairness-without-harm zones" in proc.stdout
+    finally:
+        os.rename(tmp_path / "moved.db", os.path.join(workdir, "optuna.db"))
+
+
+def test_running_again_trains_nothing_and_another_config_is_refused(bench):
+    workdir, _ = bench
+    stamps = {d: os.path.getmtime(os.path.join(workdir, d)) for d in _dirs(workdir, "trials") +
+              _dirs(workdir, "seeds")}
+    run_benchmark(bench_config(), workdir, report=False)
+    after = {d: os.path.getmtime(os.path.join(workdir, d)) for d in _dirs(workdir, "trials") +
+             _dirs(workdir, "seeds")}
+    assert after == stamps
+    with pytest.raises(UserError, match="different benchmark config .*trials"):
+        run_benchmark(bench_config(trials=2), workdir)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"methods": ("erm", "nosuch")}, r"unknown method\(s\) \['nosuch'\]"),
+    ({"methods": ("gapreg",)}, "must include 'erm'"),
+])
+def test_bad_benchmark_configs_are_one_clear_error(tmp_path, change, message):
+    with pytest.raises(UserError, match=message):
+        run_benchmark(bench_config(**change), str(tmp_path / "w"))
+
+
+def test_unknown_data_set_and_unreachable_storage(tmp_path):
+    c = bench_config(datasets=("digitsb",))
+    bad = tmp_path / "erm_bad.py"
+    bad.write_text(f"import sys\nsys.path.insert(0, {REPO!r})\n"
+                   "from tests.conftest import tiny_config\n"
+                   "def get_config():\n    c = tiny_config()\n    c.data.name = 'mnistb'\n"
+                   "    return c\n")
+    c.datasets.digitsb.config = str(bad)
+    with pytest.raises(UserError, match="unknown data set 'mnistb'"):
+        run_benchmark(c, str(tmp_path / "a"))
+    with pytest.raises(UserError, match="cannot open the study storage postgresql://"):
+        run_benchmark(bench_config(), str(tmp_path / "b"),
+                      "postgresql://nobody:x@127.0.0.1:9/none?connect_timeout=2")
+
+
+def _wait_for(predicate, timeout=240):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_a_killed_worker_is_resumed_and_its_trial_retried_with_the_same_parameters(tmp_path):
+    import optuna
+
+    config = _config_file(tmp_path, datasets=("digitsb",), methods=("erm",), erm_trials=2,
+                          seeds=(0,), epochs=3)
+    workdir = str(tmp_path / "w")
+    args = [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            workdir, "--no_report"]
+    proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    erm = os.path.join(workdir, "trials", "digitsb", "erm")
+
+    def checkpointed():  # the first trial has saved an epoch, and is not finished
+        if not os.path.isdir(erm):
+            return False
+        for d in os.listdir(erm):
+            if os.path.exists(os.path.join(erm, d, "log.jsonl")) and \
+                    os.path.getsize(os.path.join(erm, d, "log.jsonl")) > 0:
+                return not os.path.exists(os.path.join(erm, d, "result.json"))
+        return False
+
+    assert _wait_for(checkpointed), proc.communicate()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    killed = os.listdir(erm)[0]
+    done = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "lost its worker" in done.stderr
+    study = optuna.load_study(study_name="digitsb/erm",
+                              storage=f"sqlite:///{os.path.join(workdir, 'optuna.db')}")
+    states = [t.state.name for t in study.trials]
+    assert states.count("COMPLETE") == 2 and states.count("FAIL") == 1
+    complete = [t for t in study.trials if t.state.name == "COMPLETE"]
+    failed = [t for t in study.trials if t.state.name == "FAIL"][0]
+    retried = [t for t in complete if t.user_attrs.get("retry_of") == failed.number]
+    assert len(retried) == 1 and retried[0].params == failed.params
+    assert retried[0].user_attrs["run_dir"].endswith(killed)  # resumed in its own directory
+    assert len({t.user_attrs["run_dir"] for t in complete}) == 2
+    log = [json.loads(line) for line in open(os.path.join(erm, killed, "log.jsonl"))]
+    assert [e["epoch"] for e in log] == [1, 2, 3]  # each epoch once: resumed, not restarted
+
+
+def _postgres_url():
+    url = os.environ.get("NHFAIR_PG_URL")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("NHFAIR_PG_URL is not set: .ci/run starts PostgreSQL and sets it")
+        pytest.skip("no PostgreSQL server (set NHFAIR_PG_URL=postgresql://user:pass@host/db)")
+    return url
+
+
+def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):
+    import optuna
+    import psycopg
+
+    server = _postgres_url()
+    name = f"nhfair_test_{uuid.uuid4().hex[:8]}"
+    admin = psycopg.connect(server, autocommit=True)
+    admin.execute(f"CREATE DATABASE {name}")
+    url = server.rsplit("/", 1)[0] + "/" + name
+    try:
+        kw = dict(datasets=("digitsb",), methods=("erm", "resampling"), trials=2,
+                  erm_trials=3, seeds=(0, 1))
+        config = _config_file(tmp_path, **kw)
+        shared = str(tmp_path / "pg")
+        args = [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+                shared, "--storage", url, "--no_report"]
+        workers = [subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        outputs = [w.communicate(timeout=900) for w in workers]
+        for w, (_, err) in zip(workers, outputs):
+            assert w.returncode == 0, err
+        ran = "\n".join(err for _, err in outputs)
+        for method, budget in (("erm", 3), ("resampling", 2)):
+            study = optuna.load_study(study_name=f"digitsb/{method}", storage=url)
+            complete = [t for t in study.trials if t.state.name == "COMPLETE"]
+            assert len(complete) == budget
+            assert len({t.user_attrs["run_dir"] for t in complete}) == budget
+            assert all(t.state.name in ("COMPLETE", "PRUNED") for t in study.trials)
+            assert ran.count(f"[digitsb/{method}] trial ") == budget  # each trained once
+        both_workers = {t.user_attrs["pid"] for m in ("erm", "resampling")
+                        for t in optuna.load_study(study_name=f"digitsb/{m}",
+                                                   storage=url).trials if "pid" in t.user_attrs}
+        assert len(both_workers) == 2
+        shared_report = build_report(shared, plots=False)["markdown"]
+        alone = str(tmp_path / "sqlite")
+        run_benchmark(bench_config(**kw), alone, report=False)
+        assert build_report(alone, plots=False)["markdown"] == shared_report
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.close()
