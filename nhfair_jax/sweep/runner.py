@@ -73,14 +73,21 @@ def open_storage(url: str, heartbeat_s: int, grace_s: int):
     retry = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
     callback = ({"heartbeat_stale_trial_callback": retry(max_retry=3)} if retry is not None else
                 {"failed_trial_callback": optuna.storages.RetryFailedTrialCallback(max_retry=3)})
-    try:
-        return optuna.storages.RDBStorage(
-            url, heartbeat_interval=heartbeat_s, grace_period=grace_s,
-            engine_kwargs={"pool_pre_ping": True}, **callback)
-    except Exception as e:  # SQLAlchemy raises many types for a bad URL or a down server
-        raise UserError(f"cannot open the study storage {url}: {type(e).__name__}: "
-                        f"{str(e).splitlines()[0]}; check --storage (a database URL such as "
-                        "sqlite:///path.db or postgresql://user:pass@host/db)") from e
+    for attempt in range(5):
+        try:
+            return optuna.storages.RDBStorage(
+                url, heartbeat_interval=heartbeat_s, grace_period=grace_s,
+                engine_kwargs={"pool_pre_ping": True}, **callback)
+        except Exception as e:  # SQLAlchemy raises many types for a bad URL or a down server
+            # Workers starting together on a new database race to create its tables; the
+            # loser sees a unique-constraint violation and finds the tables on the next try.
+            if "UniqueViolation" in repr(e) or "already exists" in str(e):
+                if attempt < 4:
+                    time.sleep(0.5 * (attempt + 1))
+                    continue
+            raise UserError(f"cannot open the study storage {url}: {type(e).__name__}: "
+                            f"{str(e).splitlines()[0]}; check --storage (a database URL such "
+                            "as sqlite:///path.db or postgresql://user:pass@host/db)") from e
 
 
 def quiet_optuna() -> None:
