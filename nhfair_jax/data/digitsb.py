@@ -28,18 +28,30 @@ def resize(images: np.ndarray, size: int, chunk: int = 1024) -> np.ndarray:
     return np.concatenate(out)
 
 
-def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, class_names):
-    built = make_biased(base, classes, skew=skew, alpha=alpha, seed=build_seed)
-    full = ArraySource(images=built["image"], labels=built["label"], groups=built["group"],
-                       indices=np.arange(len(base)), class_names=class_names,
-                       group_names=GROUP_NAMES, name=name,
-                       extras={"image_gflip": built["image_gflip"], "attr_g": built["attr_g"]})
-    return {split: full.subset(rows, split) for split, rows in splits.items()}
+def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, class_names,
+                    eval_skew=None):
+    """Sources of the biased construction. With `eval_skew`, validation and test follow their
+    own P(A = Y) (0.5: the shortcut breaks there, as in Waterbirds); each example keeps its
+    noise draws, only whether it carries the noise changes."""
+
+    def full(skew_):
+        built = make_biased(base, classes, skew=skew_, alpha=alpha, seed=build_seed)
+        return ArraySource(images=built["image"], labels=built["label"], groups=built["group"],
+                           indices=np.arange(len(base)), class_names=class_names,
+                           group_names=GROUP_NAMES, name=name,
+                           extras={"image_gflip": built["image_gflip"],
+                                   "attr_g": built["attr_g"]})
+
+    train = full(skew)
+    evaluation = train if eval_skew is None or eval_skew == skew else full(eval_skew)
+    return {split: (train if split == "train" else evaluation).subset(rows, split)
+            for split, rows in splits.items()}
 
 
 def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8,
-                    build_seed=0) -> dict[str, ArraySource]:
-    """DigitsB: 1,797 digits, label = digit >= 5, A = Gaussian noise; seeded 8:1:1 split."""
+                    build_seed=0, eval_skew=None) -> dict[str, ArraySource]:
+    """DigitsB: 1,797 digits, label = digit >= 5, A = Gaussian noise; seeded 8:1:1 split
+    (`eval_skew`: another P(A = Y) for validation and test)."""
     del root  # embedded: ships with scikit-learn
     from sklearn.datasets import load_digits
 
@@ -48,7 +60,7 @@ def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0
     base = np.clip(resize(base, image_size), 0.0, 1.0)
     splits = random_split(len(base), "digitsb", split_seed)
     return _biased_sources("digitsb", base, digits.target, splits, skew=skew, alpha=alpha,
-                           build_seed=build_seed, class_names=CLASS_NAMES)
+                           build_seed=build_seed, class_names=CLASS_NAMES, eval_skew=eval_skew)
 
 
 def _read_cifar_batch(path: str):
