@@ -56,11 +56,10 @@ def pipeline_rate(source, batch_size: int, augment, max_batches=None) -> tuple[f
 def train_rate(size: int, batch_size: int, steps: int) -> float:
     import jax
 
-    from nhfair_jax.config import method_config
+    from nhfair_jax.config import base_config, method_config
     from nhfair_jax.methods import get_method
     from nhfair_jax.models import create_model
     from nhfair_jax.training.optim import make_optimizer
-    from nhfair_jax.config import base_config
     from nhfair_jax.training.state import init_state
     from nhfair_jax.training.step import make_mesh, make_train_step, replicate, shard_batch
 

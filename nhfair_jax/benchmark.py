@@ -34,12 +34,11 @@ _NO_REPORT = flags.DEFINE_bool("no_report", False, "Skip the report (workers of 
 def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs."""
     from nhfair_jax.data import known_datasets
+    from nhfair_jax.errors import UserError
     from nhfair_jax.methods import registered
     from nhfair_jax.methods.posthoc import load_config_file
     from nhfair_jax.sweep.runner import OBJECTIVES
     from nhfair_jax.sweep.space import OWN
-
-    from nhfair_jax.errors import UserError
 
     unknown = [m for m in bench.methods if m not in registered() or m not in OWN]
     if unknown:
@@ -117,10 +116,9 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
                 continue
             for seed in seeds[1:]:
                 base = None
-                if collect._post_fit(method):
-                    base = (erm["dir"] if seed == seeds[0] else
-                            os.path.join(workdir, "seeds", dataset, "erm", erm["name"],
-                                         f"s{seed}"))
+                if collect._post_fit(method):  # fitted on ERM's run of the same seed
+                    base = os.path.join(workdir, "seeds", dataset, "erm", erm["name"],
+                                        f"s{seed}")
                 run_dir = os.path.join(workdir, "seeds", dataset, method, chosen["name"],
                                        f"s{seed}")
                 t1 = time.perf_counter()
