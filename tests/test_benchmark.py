@@ -144,6 +144,10 @@ def test_unknown_data_set_and_unreachable_storage(tmp_path):
     c.datasets.digitsb.config = str(bad)
     with pytest.raises(UserError, match="unknown data set 'mnistb'"):
         run_benchmark(c, str(tmp_path / "a"))
+    typo = bench_config(datasets=("digitsb",))
+    typo.overrides.train.epoch = 3  # not a config key
+    with pytest.raises(UserError, match="unknown config key 'train.epoch'"):
+        run_benchmark(typo, str(tmp_path / "c"))
     with pytest.raises(UserError, match="cannot open the study storage postgresql://"):
         run_benchmark(bench_config(), str(tmp_path / "b"),
                       "postgresql://nobody:x@127.0.0.1:9/none?connect_timeout=2")

@@ -141,7 +141,7 @@ class FSCL(Method):
         del rng
         b = batch["label"].shape[0]
 
-        def contrastive(_):
+        def contrastive():
             images = jnp.concatenate([batch["image"], batch["image2"]])
             (_, feats), stats = forward(apply_fn, params["model"], batch_stats, images,
                                         train=True, features=True)
@@ -152,14 +152,14 @@ class FSCL(Method):
             logits = self._head(params, jax.lax.stop_gradient(feats[:b]))
             return loss, logits, stats
 
-        def linear(_):
+        def linear():
             (_, feats), _ = forward(apply_fn, params["model"], batch_stats, batch["image"],
                                     train=False, features=True)
             logits = self._head(params, jax.lax.stop_gradient(feats))
             return cross_entropy(logits, batch["label"]), logits, batch_stats
 
         phase2 = self.variant == "linear"
-        loss, logits, stats = (linear if phase2 else contrastive)(None)
+        loss, logits, stats = (linear if phase2 else contrastive)()
         return LossOutput(loss, logits.astype(jnp.float32), stats, method_state,
                           {"phase": jnp.asarray(float(phase2))})
 
