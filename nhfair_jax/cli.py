@@ -60,11 +60,34 @@ def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
     if os.path.exists(config_path):
         stored = io.read_json(config_path)
         changed = [k for k in _diff(stored, resolved) if k not in PRESENTATION_KEYS]
-        if changed:
+        if not changed:
+            return
+        if has_started(workdir):
             raise UserError(f"{workdir} holds a run of a different config (differs in: "
                             f"{', '.join(changed[:6])}); use --overwrite or another --workdir")
-        return
+        # Only the config of a start that failed (bad data path, wrong column): nothing to lose.
+        print(f"note: {workdir} held no trained epoch; it now belongs to this config (changed: "
+              f"{', '.join(changed[:6])})", file=sys.stderr)
     io.write_json(config_path, resolved)
+
+
+# What a run directory holds once training has produced something worth protecting.
+_STARTED_MARKERS = ("result.json", "predictions_val.npz", "predictions_test.npz")
+
+
+def has_started(workdir: str) -> bool:
+    """Whether a run directory holds a finished epoch, a checkpoint or a result.
+
+    A directory with only config.json (a start that failed before the first epoch ended) has not
+    started, and a corrected config may take it over.
+    """
+    if any(os.path.exists(os.path.join(workdir, name)) for name in _STARTED_MARKERS):
+        return True
+    log = os.path.join(workdir, "log.jsonl")
+    if os.path.exists(log) and os.path.getsize(log) > 0:
+        return True
+    checkpoints = os.path.join(workdir, "checkpoints")
+    return os.path.isdir(checkpoints) and bool(os.listdir(checkpoints))
 
 
 def summary_table(result: dict) -> str:

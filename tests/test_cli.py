@@ -156,3 +156,56 @@ def test_killed_run_resumes_and_ends_with_the_same_numbers(reference, tmp_path):
     ref_log = [json.loads(line) for line in open(os.path.join(ref_dir, "log.jsonl"))]
     assert [e["epoch"] for e in log] == [1, 2, 3]
     assert [e["val_loss"] for e in log] == [e["val_loss"] for e in ref_log]
+
+
+def _path_manifest(tmp_path, n=80):
+    """A user's CSV manifest whose image column is called `path`, not `image`."""
+    from tests.test_store import _images
+
+    names = _images(tmp_path / "pics", n)
+    rows = ["path,label,group"] + [f"pics/{name},{'cat' if i % 3 else 'dog'},"
+                                   f"{'dark' if i % 2 else 'light'}"
+                                   for i, name in enumerate(names)]
+    (tmp_path / "m.csv").write_text("\n".join(rows) + "\n")
+    return str(tmp_path / "m.csv")
+
+
+@pytest.mark.slow
+def test_a_failed_start_does_not_lock_the_run_directory(tmp_path):
+    manifest = _path_manifest(tmp_path)
+    workdir = str(tmp_path / "mine")
+    args = ["--config", "configs/erm_csv.py", "--workdir", workdir, f"--config.data.root={manifest}",
+            "--config.data.sensitive=group", f"--config.data.cache_dir={tmp_path / 'cache'}",
+            "--config.data.image_size=16", "--config.train.batch_size=16",
+            "--config.train.eval_batch_size=16", "--config.train.epochs=1", *TINY_FLAGS]
+    proc = run_cli(*args)
+    assert proc.returncode != 0 and "image" in proc.stderr
+    assert os.listdir(workdir) == ["config.json"]  # the failed start left only its config
+    proc = run_cli(*args, "--config.data.options.image_col=path")
+    assert proc.returncode == 0, proc.stderr
+    assert "held no trained epoch; it now belongs to this config" in proc.stderr
+    assert "data.options.image_col" in proc.stderr
+    config = json.load(open(os.path.join(workdir, "config.json")))
+    assert config["data"]["options"]["image_col"] == "path"
+    assert _result(workdir)["dataset"] == "csv"
+
+
+def test_a_directory_with_a_finished_epoch_stays_protected(tmp_path):
+    from nhfair_jax.cli import has_started, prepare_workdir
+    from nhfair_jax.errors import UserError
+    from tests.conftest import tiny_config
+
+    workdir = str(tmp_path / "w")
+    prepare_workdir(workdir, tiny_config())
+    assert not has_started(workdir)
+    prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.1}))  # taken over: nothing trained
+    with open(os.path.join(workdir, "log.jsonl"), "w") as f:
+        f.write('{"epoch": 1}\n')
+    assert has_started(workdir)
+    with pytest.raises(UserError, match="holds a run of a different config .*optim.lr"):
+        prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.2}))
+    assert json.load(open(os.path.join(workdir, "config.json")))["optim"]["lr"] == 0.1
+    os.remove(os.path.join(workdir, "log.jsonl"))
+    os.makedirs(os.path.join(workdir, "checkpoints", "latest"))
+    with pytest.raises(UserError, match="different config"):
+        prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.2}))

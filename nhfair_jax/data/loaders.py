@@ -26,7 +26,9 @@ def require(path: str, what: str = "") -> str:
     return path
 
 
-def read_csv(path: str, columns):
+def read_csv(path: str, columns, settings=None):
+    """Reads a CSV that must hold `columns`; `settings` maps a column to the config field that
+    names it, so that the error can say which field to change."""
     import pandas as pd
 
     require(path)
@@ -36,7 +38,10 @@ def read_csv(path: str, columns):
         raise DataError(f"cannot read {path} as CSV: {e}") from e
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise DataError(f"{path} has no column(s) {missing}; it has {list(frame.columns)}")
+        hint = "; ".join(f"set {settings[c]} to the column that holds it" for c in missing
+                         if settings and c in settings)
+        raise DataError(f"{path} has no column(s) {missing}; it has {list(frame.columns)}"
+                        + (f"; {hint}" if hint else ""))
     return frame
 
 
@@ -390,7 +395,11 @@ def load_csv(root, target="label", sensitive="sensitive", image_col="image", spl
     path = os.path.join(root, "manifest.csv") if os.path.isdir(root) else root
     split_col = split_col or None
     columns = [image_col, target, *as_tuple(sensitive)] + ([split_col] if split_col else [])
-    frame = read_csv(path, columns)
+    settings = {image_col: "data.options.image_col", target: "data.target",
+                **{a: "data.sensitive" for a in as_tuple(sensitive)}}
+    if split_col:
+        settings[split_col] = "data.options.split_col"
+    frame = read_csv(path, columns, settings)
     empty = frame[columns].isna().any(axis=1)
     if empty.any():
         i = int(np.flatnonzero(empty.to_numpy())[0])
