@@ -29,6 +29,7 @@ from nhfair_jax.metrics.paired import (
     refusal_rate,
 )
 from nhfair_jax.metrics.scores import ScoreAccumulator, auc_summary, group_auc, roc_auc
+from nhfair_jax.metrics.bootstrap import bootstrap
 
 
 def fairness_report(y_true, y_pred, groups, *, y_score=None, num_classes=None,
@@ -62,8 +63,9 @@ def fairness_report(y_true, y_pred, groups, *, y_score=None, num_classes=None,
 
 
 __all__ = [
-    "GroupConfusion", "ScoreAccumulator", "confusion_counts", "counterfactual_disparity",
-    "demographic_parity", "disparity_of_equalized_odds", "equal_opportunity", "equalized_odds",
+    "GroupConfusion", "ScoreAccumulator", "bootstrap", "confusion_counts",
+    "counterfactual_disparity", "demographic_parity", "disparity_of_equalized_odds",
+    "equal_opportunity", "equalized_odds",
     "fairness_from_counts", "fairness_report", "group_accuracy", "group_auc", "group_recall",
     "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
 ]
