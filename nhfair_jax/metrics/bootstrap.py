@@ -244,6 +244,48 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
     return summarise(point, draws, confidence)
 
 
+def bootstrap_rate(hits, groups, *, n: int = 1000, seed: int = 0, confidence: float = 0.95,
+                   stratify: bool = True, num_groups=None) -> dict:
+    """Interval of a rate of 0/1 events (e.g. the flips behind CD and RFP), overall and per group.
+
+    With stratified resampling the number of events of group a in a resample is
+    Binomial(n_a, rate_a), exactly the count of events among n_a rows drawn with replacement, so
+    all resamples are drawn at once without touching the rows.
+
+    Args:
+      hits: 0/1 (or bool) per row.
+      groups: group index per row in [0, G).
+      n, seed, confidence, stratify: as in `bootstrap`.
+      num_groups: G; default max group + 1.
+
+    Returns:
+      {"rate": {"value", "lo", "hi"}, "group_rate": [one such dict per group]}.
+    """
+    hits = np.asarray(hits).astype(np.float64)
+    groups = np.asarray(groups).astype(np.int64)
+    if hits.shape != groups.shape or hits.ndim != 1:
+        raise ValueError(f"hits and groups must be 1-D of equal length, got {hits.shape} and "
+                         f"{groups.shape}")
+    g = int(num_groups if num_groups is not None else groups.max(initial=-1) + 1)
+    size = np.bincount(groups, minlength=g).astype(np.int64)
+    events = np.bincount(groups, weights=hits, minlength=g)
+    rng = np.random.default_rng(seed)
+    total = int(size.sum())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = events / size
+        if stratify:
+            drawn = rng.binomial(size, np.nan_to_num(rate), size=(int(n), g)).astype(np.float64)
+        else:
+            drawn = rng.multinomial(total, np.concatenate([events, size - events]) / total,
+                                    size=int(n)).astype(np.float64) if total else np.zeros((n, 2 * g))
+            drawn, size_b = drawn[:, :g], drawn[:, :g] + drawn[:, g:]
+        overall = drawn.sum(axis=1) / total if total else np.full(int(n), np.nan)
+        per_group = drawn / (size if stratify else size_b)
+    value = events.sum() / total if total else float("nan")
+    return {"rate": _interval(value, overall, confidence),
+            "group_rate": [_interval(rate[a], per_group[:, a], confidence) for a in range(g)]}
+
+
 def _count_draws(y_true, y_pred, groups, c, g, n, rng, stratify) -> list[dict]:
     counts = confusion_counts(y_true, y_pred, groups, num_classes=c, num_groups=g)
     flat = counts.reshape(g, c * c).astype(np.float64)
