@@ -1,0 +1,439 @@
+"""The benchmark report on synthetic workdirs: run directories with hand-made predictions (and the
+result.json computed from them), in the layout `nhfair_jax.sweep.collect` reads. No training.
+
+Every test here runs with warnings as errors: a degenerate statistic must be a sentence, never a
+library warning."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import subprocess
+from html.parser import HTMLParser
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nhfair_jax import metrics
+from nhfair_jax.report import build_report, gather
+from nhfair_jax.report import plots as plots_lib
+from nhfair_jax.report.__main__ import main as report_main
+from nhfair_jax.selection import fwh_zone
+from nhfair_jax.training import io
+
+pytestmark = pytest.mark.filterwarnings("error")
+
+N = 200  # examples per group and split: accuracies are exact multiples of 1/200
+
+
+# --- synthetic workdirs ------------------------------------------------------------------------
+
+def _split(accs, rng):
+    """Labels, groups and one-hot logits with exactly `accs[g]` accuracy in group g."""
+    labels, groups, preds = [], [], []
+    for g, acc in enumerate(accs):
+        y = rng.integers(0, 2, N)
+        right = np.arange(N) < round(acc * N)
+        labels.append(y)
+        groups.append(np.full(N, g))
+        preds.append(np.where(right, y, 1 - y))
+    y, g, p = map(np.concatenate, (labels, groups, preds))
+    logits = np.eye(2, dtype=np.float32)[p] * 3.0
+    return y, g, logits
+
+
+def make_run(run_dir, val, test, *, seed=0, names=None, rng_seed=0):
+    rng = np.random.default_rng(rng_seed)
+    os.makedirs(run_dir, exist_ok=True)
+    result = {"num_classes": 2, "num_groups": len(val), "seed": seed,
+              "group_names": names or [f"g{i}" for i in range(len(val))]}
+    for split, accs in (("val", val), ("test", test)):
+        y, g, logits = _split(accs, rng)
+        score = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+        rep = metrics.fairness_report(y, logits.argmax(1), g, y_score=score[:, 1],
+                                      num_classes=2, num_groups=len(accs))
+        rep.update(utility=rep["acc"], worst=rep["worst_acc"], gap=rep["gap_acc"], loss=0.5)
+        result[split] = rep
+        io.write_npz(os.path.join(run_dir, f"predictions_{split}.npz"), label=y, group=g,
+                     logits=logits, score=score)
+    io.write_json(os.path.join(run_dir, "result.json"), result)
+    io.write_json(os.path.join(run_dir, "params.json"),
+                  {"seed": seed, "params": {"optim.lr": 0.01}, "base_run": None})
+    io.write_json(os.path.join(run_dir, "config.json"), {"eval": {"utility": "acc"}})
+
+
+def make_workdir(root, spec, *, seeds=(0, 1), names=None, **bench_fields):
+    """spec: {data set: {method: [(val accs, test accs), ...]}}; the selected trial of every
+    method is re-run with the other seeds (test accuracies + 0.005 * seed)."""
+    from nhfair_jax.sweep import collect
+
+    root = str(root)
+    os.makedirs(root, exist_ok=True)
+    methods = list(next(iter(spec.values())))
+    io.write_json(os.path.join(root, "benchmark_config.json"),
+                  {"datasets": {d: {"config": "configs/erm_digitsb.py"} for d in spec},
+                   "methods": methods, "seeds": list(seeds), "objective": "worst",
+                   **bench_fields})
+    k = 0
+    for dataset, per_method in spec.items():
+        for method, cands in per_method.items():
+            for i, (val, test) in enumerate(cands):
+                k += 1
+                make_run(os.path.join(root, "trials", dataset, method, f"{i:03d}-s{seeds[0]}"),
+                         val, test, seed=seeds[0], names=(names or {}).get(dataset),
+                         rng_seed=k)
+        for method, sel in collect.select(root, dataset, methods).items():
+            if sel["selected"] is None:
+                continue
+            i = int(sel["selected"]["name"][:3])
+            val, test = per_method[method][i]
+            for seed in seeds[1:]:
+                make_run(os.path.join(root, "seeds", dataset, method, sel["selected"]["name"],
+                                      f"s{seed}"),
+                         val, [min(1.0, t + 0.005 * seed) for t in test], seed=seed,
+                         names=(names or {}).get(dataset), rng_seed=1000 + seed)
+    return root
+
+
+def _flip(pairs):
+    return [(v[::-1], t[::-1]) for v, t in pairs]
+
+
+# Two groups, ERM's worst group 0. DTO: utopia (0.78, 0.95); candidate 1 at (0.78, 0.86) is
+# closest (0.09, against 0.094, 0.155 and 0.18).
+ERM = [((0.70, 0.90), (0.69, 0.89)), ((0.78, 0.86), (0.77, 0.85)),
+       ((0.74, 0.80), (0.73, 0.80)), ((0.60, 0.95), (0.60, 0.94))]
+RESAMPLING = [((0.80, 0.88), (0.79, 0.87)), ((0.82, 0.84), (0.81, 0.83)),
+              ((0.76, 0.90), (0.75, 0.90)), ((0.75, 0.80), (0.74, 0.80))]
+GROUPDRO = [((0.79, 0.83), (0.80, 0.84)), ((0.70, 0.70), (0.70, 0.70))]
+ERM3 = [((0.70, 0.90, 0.85), (0.70, 0.90, 0.85)), ((0.78, 0.86, 0.80), (0.77, 0.86, 0.80)),
+        ((0.74, 0.80, 0.90), (0.74, 0.80, 0.90))]
+RESAMPLING3 = [((0.80, 0.84, 0.81), (0.79, 0.84, 0.81)), ((0.70, 0.90, 0.80), (0.70, 0.9, 0.8))]
+GROUPDRO3 = [((0.79, 0.87, 0.79), (0.80, 0.88, 0.79))]
+SPEC = {"two": {"erm": ERM, "resampling": RESAMPLING, "groupdro": GROUPDRO},
+        "flip": {"erm": _flip(ERM), "resampling": _flip(RESAMPLING),
+                 "groupdro": _flip(GROUPDRO)},
+        "three": {"erm": ERM3, "resampling": RESAMPLING3, "groupdro": GROUPDRO3}}
+NAMES = {"two": ["female", "male"], "flip": ["female", "male"],
+         "three": ["young", "middle", "old"]}
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    return make_workdir(tmp_path_factory.mktemp("report") / "w", SPEC, names=NAMES)
+
+
+@pytest.fixture(scope="module")
+def info(workdir):
+    return gather(workdir)
+
+
+# --- Figure 2 ----------------------------------------------------------------------------------
+
+def _rgb(colour, alpha):
+    from matplotlib.colors import to_rgb
+
+    return np.asarray(to_rgb(colour)) * alpha + (1 - alpha)  # over the white axes
+
+
+@pytest.mark.parametrize("dataset", ["two", "flip", "three"])
+def test_zone_regions_drawn_match_fwh_zone_on_a_grid(info, dataset):
+    fig, caption = plots_lib.figure2(info, dataset)
+    ax = fig.axes[1]  # (b) resampling
+    for artist in [*ax.collections, *ax.lines, *ax.texts]:
+        artist.remove()  # keep only the shading
+    fig.canvas.draw()
+    pixels = np.asarray(fig.canvas.buffer_rgba())[..., :3] / 255.0
+    height = pixels.shape[0]
+    palette = {z: _rgb(c, plots_lib.SHADE_ALPHA) for z, c in plots_lib.ZONE_COLOURS.items()}
+    erm_sel = info["data"][dataset]["erm"]["selection"]["selected"]["group"]["val"]
+    ax_groups = {"two": (0, 1), "flip": (0, 1), "three": (0, 1)}[dataset]  # worst, best of ERM3
+    erm = np.asarray(erm_sel)[list(ax_groups)]
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    seen = set()
+    for x in np.linspace(x0, x1, 23)[1:-1]:
+        for y in np.linspace(y0, y1, 23)[1:-1]:
+            px, py = ax.transData.transform((x, y))
+            ex, ey = ax.transData.transform(erm)
+            if min(abs(px - ex), abs(py - ey)) < 3:
+                continue  # on a boundary
+            colour = pixels[int(round(height - py)), int(round(px))]
+            drawn = min(palette, key=lambda z: np.abs(palette[z] - colour).sum())
+            assert np.abs(palette[drawn] - colour).sum() < 0.05, (x, y, colour)
+            assert drawn == fwh_zone(erm, [x, y]), (x, y)
+            seen.add(drawn)
+    assert seen == set(plots_lib.ZONE_COLOURS)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    if dataset == "three":
+        assert "3 groups" in caption and "disadvantaged group (young)" in caption \
+            and "best-off group (middle)" in caption
+    else:
+        assert "groups" not in caption.split("Unwanted")[1]
+
+
+def test_dto_segment_ends_at_the_utopia_point(info):
+    import matplotlib.pyplot as plt
+
+    fig, _ = plots_lib.figure2(info, "two")
+    ax = fig.axes[0]
+    (segment,) = [ln for ln in ax.lines if ln.get_gid() == "dto_segment"]
+    xy = np.asarray(segment.get_xydata())
+    val = np.array([v for v, _ in ERM])
+    utopia = val.max(axis=0)
+    chosen = val[np.argmin(np.linalg.norm(val - utopia, axis=1))]
+    np.testing.assert_allclose(xy[-1], utopia)
+    np.testing.assert_allclose(xy[0], chosen)
+    np.testing.assert_allclose(xy[0], (0.78, 0.86))  # the hand-computed DTO choice
+    (star,) = [c for c in ax.collections if c.get_gid() == "utopia"]
+    np.testing.assert_allclose(star.get_offsets()[0], utopia)
+    titles = [a.get_title() for a in fig.axes if a.get_visible()]
+    assert titles == ["(a) ERM: DTO selection", "(b) resampling: Optimal",
+                      "(b) groupdro: Sub-optimal"]
+    assert fig._suptitle is None
+    plt.close(fig)
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+def _tied_spec(datasets):
+    same = [((0.80, 0.85), (0.80, 0.85))]
+    return {d: {"erm": same, "resampling": same, "groupdro": same} for d in datasets}
+
+
+def test_all_tied_methods_give_a_sentence_no_nan_and_no_warning(tmp_path):
+    w = make_workdir(tmp_path / "w", _tied_spec(["a", "b"]))
+    out = build_report(w, bootstrap=0)
+    md = out["markdown"]
+    assert "All methods tie on test utility; the Friedman test is undefined." in md
+    assert "All methods tie on test worst; the Friedman test is undefined." in md
+    assert "nan" not in md.lower().replace("nemenyi", "")
+    assert "chi2" not in md and not os.path.exists(os.path.join(w, "plots", "cd_utility.png"))
+
+
+def test_one_data_set_and_two_methods_are_sentences(tmp_path):
+    one = make_workdir(tmp_path / "one", {"a": SPEC["two"]})
+    md = build_report(one, plots=False, bootstrap=0)["markdown"]
+    assert ("Friedman test on test utility: only one data set (a) has results for every method; "
+            "it needs two or more data sets") in md
+    two = make_workdir(tmp_path / "two", {d: {"erm": ERM, "resampling": RESAMPLING}
+                                          for d in ("a", "b")})
+    md = build_report(two, plots=False, bootstrap=0)["markdown"]
+    assert "Friedman test on test utility: undefined for 2 methods (it needs three or more)" in md
+    assert "nan" not in md.lower().replace("nemenyi", "")
+
+
+def test_friedman_statistic_ranks_and_cd_diagram_on_the_rank_axis(workdir, info):
+    import matplotlib.pyplot as plt
+
+    from nhfair_jax.report import friedman
+    from nhfair_jax.report.stats import metric_table
+
+    result = friedman(info, "utility")
+    assert result["ok"] and result["n"] == 3
+    table = metric_table(info, "utility").to_numpy()
+    ranks = np.array([(np.argsort(np.argsort(-row, kind="stable")) + 1) for row in table], float)
+    n, k = ranks.shape
+    expected = 12 * n / (k * (k + 1)) * ((ranks.mean(0) ** 2).sum() - k * (k + 1) ** 2 / 4)
+    assert all(len(set(r)) == k for r in table.round(9))  # no ties inside a row here
+    np.testing.assert_allclose(result["stat"], expected)
+    # k = 3: chi2 with 2 degrees of freedom, whose survival function is exp(-x / 2)
+    assert result["text"].startswith(f"Friedman test on test utility: chi2 = {expected:.3f}, "
+                                     f"p = {np.exp(-expected / 2):.4f} (over 3 data sets);")
+    np.testing.assert_allclose(result["ranks"].to_numpy(), ranks.mean(0))
+    np.testing.assert_allclose(result["cd"], 2.343 * np.sqrt(k * (k + 1) / (6 * n)), rtol=1e-3)
+    fig, _ = plots_lib.cd_diagram(result, "utility")
+    ax = fig.axes[0]
+    assert list(ax.get_xticks()) == [1, 2, 3]
+    lo, hi = ax.get_xlim()
+    assert lo <= 1 and hi >= 3 and hi - lo < 3
+    (bar,) = [ln for ln in ax.lines if ln.get_gid() == "cd_bar"]
+    np.testing.assert_allclose(np.diff(bar.get_xdata()), [result["cd"]])
+    plt.close(fig)
+
+
+# --- tables, CSV, CLI --------------------------------------------------------------------------
+
+def test_percent_tables_keep_fractions_in_the_csv(workdir, tmp_path):
+    out = build_report(workdir, plots=False, percent=True, bootstrap=0)
+    erm_runs = out["info"]["data"]["two"]["erm"]["runs"]
+    util = [r["result"]["test"]["utility"] for r in erm_runs]
+    assert len(util) == 2
+    # ERM's selected test accuracies (0.77, 0.85) and, for seed 1, each + 0.005
+    np.testing.assert_allclose(util, [0.81, 0.815])
+    row = next(line for line in out["markdown"].splitlines()
+               if line.startswith("| two | utility |"))
+    mean, std = np.mean(util), np.std(util, ddof=1)
+    assert row.split(" | ")[2] == f"{100 * mean:.1f} ± {100 * std:.1f}" == "81.2 ± 0.4"
+    frame = pd.read_csv(os.path.join(workdir, "results.csv"))
+    sel = frame[(frame.dataset == "two") & (frame.method == "erm") & (frame.rule == "selected")
+                & (frame.split == "test")]
+    np.testing.assert_allclose(sorted(sel.utility), util)
+    fractions = build_report(workdir, plots=False, bootstrap=0)["markdown"]
+    assert f"| two | utility | {mean:.3f} ± {std:.3f} |" in fractions
+    # the benchmark config's report_percent, and the command-line flag
+    cfg = io.read_json(os.path.join(workdir, "benchmark_config.json"))
+    other = str(tmp_path / "w")
+    shutil.copytree(workdir, other)
+    io.write_json(os.path.join(other, "benchmark_config.json"), {**cfg, "report_percent": True})
+    assert "| two | utility | 81.2 ±" in build_report(other, plots=False, bootstrap=0)["markdown"]
+
+
+def test_command_percent_flag(workdir, capsys):
+    assert report_main(["--workdir", workdir, "--no-plots", "--percent", "--bootstrap", "0"]) == 0
+    assert "| two | utility | 81.2 ±" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("sub", ["", "missing"])
+def test_not_a_benchmark_workdir_is_one_line(tmp_path, capsys, sub):
+    path = str(tmp_path / sub) if sub else str(tmp_path)
+    assert report_main(["--workdir", path]) == 1
+    out = capsys.readouterr()
+    assert out.err == (f"error: {path} is not a benchmark workdir: no benchmark_config.json; "
+                       "run nhfair_jax.benchmark first\n") and out.out == ""
+
+
+def test_a_workdir_without_erm_trials_is_one_line(tmp_path, capsys):
+    io.write_json(str(tmp_path / "benchmark_config.json"),
+                  {"datasets": {"a": {}}, "methods": ["erm"], "seeds": [0], "objective": "worst"})
+    assert report_main(["--workdir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith(f"error: no finished ERM trial under {tmp_path}")
+
+
+# --- HTML --------------------------------------------------------------------------------------
+
+class _Blocks(HTMLParser):
+    """The report's blocks as read back from HTML, and every external reference."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks, self.refs, self.tags = [], [], []
+        self._text, self._row, self._table = None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        attrs = dict(attrs)
+        self.refs += [v for k, v in attrs.items() if k in ("src", "href") and v]
+        if tag in ("h1", "h2", "p", "figcaption", "td", "th"):
+            self._text = ""
+        elif tag == "table":
+            self._table = []
+        elif tag == "tr":
+            self._row = []
+        elif tag == "img":
+            self.blocks.append(("img", attrs["src"]))
+
+    def handle_endtag(self, tag):
+        if tag in ("h1", "h2", "p"):
+            self.blocks.append((tag, self._text))
+        elif tag == "figcaption":
+            self.blocks.append(("caption", self._text))
+        elif tag in ("td", "th"):
+            self._row.append(self._text)
+        elif tag == "tr":
+            self._table.append(self._row)
+        elif tag == "table":
+            self.blocks.append(("table", self._table))
+        if tag in ("h1", "h2", "p", "figcaption", "td", "th"):
+            self._text = None
+
+    def handle_data(self, data):
+        if self._text is not None:
+            self._text += data
+
+
+def _md_blocks(md, workdir):
+    out = []
+    for block in md.split("\n\n"):
+        if block.startswith("## "):
+            out.append(("h2", block[3:]))
+        elif block.startswith("# "):
+            out.append(("h1", block[2:]))
+        elif block.startswith("| "):
+            lines = [ln for ln in block.splitlines() if not ln.startswith("|---")]
+            out.append(("table", [[c.strip().strip("*") if c.strip().startswith("**") else
+                                   c.strip() for c in ln.strip("|").split(" | ")]
+                                  for ln in lines]))
+        elif block.startswith("!["):
+            path = block[block.index("(") + 1:-1]
+            with open(os.path.join(workdir, path), "rb") as f:
+                out.append(("img", "data:image/png;base64," + base64.b64encode(f.read()).decode()))
+        elif block.startswith("*") and block.endswith("*"):
+            out.append(("caption", block[1:-1]))
+        else:
+            out.append(("p", block))
+    return out
+
+
+@pytest.fixture(scope="module")
+def full_report(workdir):
+    return build_report(workdir, bootstrap=0)
+
+
+def test_html_is_offline_and_has_the_markdown_content(workdir, full_report):
+    with open(os.path.join(workdir, "report.html"), encoding="utf-8") as f:
+        doc = f.read()
+    parser = _Blocks()
+    parser.feed(doc)
+    assert not {"script", "link", "iframe", "object"} & set(parser.tags)
+    assert parser.refs and all(r.startswith("data:image/png;base64,") for r in parser.refs)
+    assert "http://" not in doc and "https://" not in doc and "url(" not in doc
+    with open(os.path.join(workdir, "report.md"), encoding="utf-8") as f:
+        md = f.read().rstrip("\n")
+    assert md == full_report["markdown"]
+    expected = _md_blocks(md, workdir)
+    assert parser.blocks == expected
+    kinds = [b[0] for b in expected]
+    assert kinds.count("img") == 3 * 3 + 2  # Figure 2, scatter, groups per data set; 2 CD
+    first = [b[1] for b in expected if b[0] == "caption"][0]
+    assert first.startswith("Figure 2, two (validation acc).")
+
+
+@pytest.mark.slow
+def test_html_renders_offline_in_headless_chromium(workdir, full_report, tmp_path):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install chromium)")
+    shot = tmp_path / "report.png"
+    proc = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--proxy-server=127.0.0.1:9", "--window-size=1200,6000", f"--screenshot={shot}",
+         "file://" + os.path.join(workdir, "report.html")],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "HOME": str(tmp_path)})
+    assert proc.returncode == 0 and shot.exists(), proc.stderr[-2000:]
+    import matplotlib.image as mpimg
+
+    image = mpimg.imread(str(shot))[..., :3]
+    # the inline Figure 2 shading (through an unreachable proxy: nothing remote was needed)
+    green = _rgb(plots_lib.ZONE_COLOURS["optimal"], plots_lib.SHADE_ALPHA)
+    assert (np.abs(image - green).sum(-1) < 0.03).sum() > 2000
+    keep = os.environ.get("NHFAIR_REPORT_SHOT")
+    if keep:
+        shutil.copy(shot, keep)
+
+
+# --- bootstrap intervals -----------------------------------------------------------------------
+
+def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path):
+    from nhfair_jax.report.gather import bootstrap_available
+
+    if not bootstrap_available():
+        pytest.skip("nhfair_jax.metrics.bootstrap is not installed")
+    w = make_workdir(tmp_path / "w", {"two": SPEC["two"]})
+    out = build_report(w, plots=False, bootstrap=200)
+    frame = pd.read_csv(os.path.join(w, "results.csv"))
+    sel = frame[(frame.rule == "selected") & (frame.split == "test")]
+    assert len(sel) == 3 * 2
+    for metric in ("utility", "worst", "gap"):
+        assert (sel[f"{metric}_lo"] <= sel[metric] + 1e-9).all()
+        assert (sel[f"{metric}_hi"] >= sel[metric] - 1e-9).all()
+        assert (sel[f"{metric}_hi"] > sel[f"{metric}_lo"]).all()
+    assert frame[frame.split == "val"]["utility_lo"].isna().all()
+    erm = out["info"]["data"]["two"]["erm"]["selection"]["selected"]
+    lo, hi = erm["interval"]["utility"]
+    row = next(line for line in out["markdown"].splitlines()
+               if line.startswith("| two | utility |"))
+    assert f"[{lo:.3f}, {hi:.3f}]" in row.split(" | ")[2]
