@@ -1,0 +1,58 @@
+"""LVLM fairness evaluation from a Python config.
+
+    python -m nhfair_jax.lvlm --config configs/lvlm_utkface_gender.py --workdir runs/utk_gender \
+        --config.backend.name=openai --config.backend.url=http://127.0.0.1:8000/v1 \
+        --config.backend.model=NAME --config.data.root=data/utkface
+
+Running the same command again asks only the questions missing from the answer log.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from absl import app, flags, logging
+from ml_collections import config_flags
+
+from nhfair_jax.cli import fail as _fail, parse_flags
+
+_CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/lvlm_*.py file.",
+                                          lock_config=True)
+_WORKDIR = flags.DEFINE_string("workdir", None, "Run directory (created if missing).")
+_OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory's answers first.")
+_PROGRESS = flags.DEFINE_bool("progress", True, "Show a progress bar.")
+
+
+def main(argv) -> None:
+    del argv
+    from nhfair_jax.cli import describe_error
+    from nhfair_jax.errors import UserError
+    from nhfair_jax.lvlm.run import run
+
+    logging.set_verbosity(logging.WARNING)
+    try:
+        config = _CONFIG.value
+        workdir = _WORKDIR.value or os.path.join("runs", f"lvlm_{config.task}")
+        if _OVERWRITE.value and os.path.isdir(workdir):
+            if not os.path.exists(os.path.join(workdir, "config.json")):
+                raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run "
+                                "directory (no config.json)")
+            shutil.rmtree(workdir)
+        result = run(config, workdir, progress=_PROGRESS.value)
+        counts = ", ".join(f"{k} {v}" for k, v in result["status_counts"].items())
+        recall = ", ".join(f"{g} {v:.3f}" for g, v in result["recall"].items())
+        gd = ", ".join(f"{p} {v:+.3f}" for p, v in result["gd"].items()) or "n/a"
+        print(f"{result['task']} ({result['prompts'][0]}) with {result['model']}: "
+              f"asked {result['asked_this_run']} question(s) this run; statuses: {counts}")
+        print(f"recall: {recall}; GD: {gd}")
+        for warning in result["warnings"]:
+            print(f"warning: {warning}")
+        print(f"wrote {os.path.join(workdir, 'metrics.json')} and report.md")
+    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
+        _fail(describe_error(e))
+
+
+if __name__ == "__main__":
+    flags.mark_flags_as_required(["config"])
+    app.run(main, flags_parser=parse_flags)

@@ -1,0 +1,178 @@
+"""Where answers come from: a served OpenAI-compatible endpoint (this module, standard library
+only) or a local transformers checkpoint (`nhfair_jax.bridge.lvlm_hf`, behind the `[lvlm]` extra).
+
+A backend takes a batch of `Request`s and returns one `Reply` per request, never fewer: a failure
+of one request is that request's `error`, with the reason.
+"""
+
+from __future__ import annotations
+
+import base64
+import io as _io
+import json
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from nhfair_jax.errors import UserError
+
+BACKENDS = ("openai", "transformers")
+
+
+@dataclass
+class Request:
+    """One question: an image (PIL, RGB), the instruction, the options to score, the budget."""
+
+    key: str
+    image: object
+    prompt: str
+    options: tuple | None
+    max_new_tokens: int
+    image_bytes: bytes | None = None  # the original file's bytes when no crop was applied
+    mime: str = "image/jpeg"
+
+
+@dataclass
+class Reply:
+    """The raw answer, or the error that prevented one; option log-likelihoods when scored."""
+
+    text: str | None
+    error: str | None = None
+    refused: bool = False  # the endpoint itself declined (an OpenAI "refusal" / content filter)
+    scores: list | None = None
+
+
+def encode_image(request: Request) -> str:
+    """A base64 data URL of the request's image (original bytes when unchanged, else PNG)."""
+    if request.image_bytes is not None:
+        data, mime = request.image_bytes, request.mime
+    else:
+        buf = _io.BytesIO()
+        request.image.save(buf, format="PNG")
+        data, mime = buf.getvalue(), "image/png"
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+class OpenAIBackend:
+    """Any OpenAI-compatible chat-completions endpoint (vLLM, SGLang, a hosted API).
+
+    Greedy (temperature 0), images as base64 data URLs, at most `concurrency` requests in
+    flight, a timeout per request and up to `retries` retries with exponential backoff on
+    timeouts, connection errors, HTTP 429 and 5xx. The API key, if any, is read from the
+    environment variable named by `api_key_env` (never stored in the config or the answers).
+    """
+
+    name = "openai"
+
+    def __init__(self, url: str, model: str, *, concurrency: int = 8, timeout_s: float = 60.0,
+                 retries: int = 3, backoff_s: float = 1.0, api_key_env: str = "",
+                 check: bool = True):
+        if not url or not url.startswith(("http://", "https://")):
+            raise UserError(f"backend.url must be an http(s) URL of an OpenAI-compatible API "
+                            f"(e.g. http://127.0.0.1:8000/v1), got {url!r}")
+        if not model:
+            raise UserError("backend.model is empty; name the served model (as the endpoint's "
+                            "/models lists it)")
+        self.url, self.model = url.rstrip("/"), model
+        self.concurrency, self.timeout_s = max(1, int(concurrency)), float(timeout_s)
+        self.retries, self.backoff_s = max(0, int(retries)), float(backoff_s)
+        self.api_key = os.environ.get(api_key_env, "") if api_key_env else ""
+        self.model_id = f"openai:{model}"
+        self.decoding = {"temperature": 0.0, "scored": False}
+        if check:
+            self.check()
+
+    def _headers(self):
+        headers = {"Content-Type": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        return headers
+
+    def check(self) -> None:
+        """Fails before the run when nothing answers at the URL (any HTTP reply is fine)."""
+        req = urllib.request.Request(f"{self.url}/models", headers=self._headers())
+        try:
+            with urllib.request.urlopen(req, timeout=min(self.timeout_s, 10.0)) as resp:
+                resp.read()
+        except urllib.error.HTTPError:
+            return  # the server is there; /models may simply not exist
+        except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as e:
+            reason = getattr(e, "reason", e)
+            raise UserError(f"cannot reach the endpoint {self.url} ({reason}); start the server "
+                            "or fix backend.url") from e
+
+    def _payload(self, request: Request) -> bytes:
+        content = [{"type": "image_url", "image_url": {"url": encode_image(request)}},
+                   {"type": "text", "text": request.prompt}]
+        return json.dumps({"model": self.model, "temperature": 0.0,
+                           "max_tokens": int(request.max_new_tokens),
+                           "messages": [{"role": "user", "content": content}]}).encode()
+
+    def _one(self, request: Request) -> Reply:
+        body = self._payload(request)
+        last = "no attempt"
+        for attempt in range(self.retries + 1):
+            if attempt:
+                time.sleep(self.backoff_s * 2 ** (attempt - 1))
+            req = urllib.request.Request(f"{self.url}/chat/completions", data=body,
+                                         headers=self._headers(), method="POST")
+            try:
+                with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
+                    payload = json.loads(resp.read().decode("utf-8"))
+                return _reply_of(payload)
+            except urllib.error.HTTPError as e:
+                detail = e.read()[:200].decode("utf-8", "replace").strip()
+                last = f"HTTP {e.code}: {detail}" if detail else f"HTTP {e.code}"
+                if e.code != 429 and e.code < 500:
+                    return Reply(None, error=last)  # a bad request does not get better
+            except (socket.timeout, TimeoutError):
+                last = f"timed out after {self.timeout_s:g} s"
+            except (urllib.error.URLError, ConnectionError, OSError) as e:
+                last = f"connection failed: {getattr(e, 'reason', e)}"
+            except (ValueError, KeyError, TypeError) as e:
+                return Reply(None, error=f"malformed response: {e}")
+        return Reply(None, error=f"{last} (after {self.retries + 1} attempts)")
+
+    def answer(self, requests: list[Request]) -> list[Reply]:
+        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
+            return list(pool.map(self._one, requests))
+
+    def close(self) -> None:
+        pass
+
+
+def _reply_of(payload: dict) -> Reply:
+    choice = payload["choices"][0]
+    message = choice.get("message") or {}
+    if message.get("refusal"):
+        return Reply(str(message["refusal"]), refused=True)
+    if choice.get("finish_reason") == "content_filter":
+        return Reply(message.get("content") or "", refused=True)
+    content = message.get("content")
+    if isinstance(content, list):  # some servers return content parts
+        content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return Reply(content if content is not None else "")
+
+
+def make_backend(config):
+    """The backend a config names, ready to answer (endpoint reachable, checkpoint loaded).
+
+    Raises:
+      UserError: an unknown backend, an unreachable endpoint, or a checkpoint that is not a
+        supported model.
+    """
+    b = config.backend
+    if b.name == "openai":
+        return OpenAIBackend(b.url, b.model, concurrency=b.concurrency, timeout_s=b.timeout_s,
+                             retries=b.retries, backoff_s=b.backoff_s, api_key_env=b.api_key_env)
+    if b.name == "transformers":
+        from nhfair_jax.bridge import lvlm_hf
+
+        return lvlm_hf.HFBackend(b.model, device=b.device, dtype=b.dtype,
+                                 batch_size=b.batch_size, score_options=b.score_options)
+    raise UserError(f"unknown backend {b.name!r}; choose one of {', '.join(BACKENDS)} "
+                    "(config backend.name)")

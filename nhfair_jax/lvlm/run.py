@@ -1,0 +1,271 @@
+"""One LVLM evaluation: questions from a task's examples, answers from a backend (only those not
+yet in the answer log), one status per answer, metrics and the report.
+
+Checks run before the first question is asked: the task, prompt sets and backend name exist,
+the data loads, the endpoint answers or the checkpoint is a supported model. Afterwards every
+question ends in exactly one status; an unreadable image is that question's `error`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from dataclasses import dataclass
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.lvlm import answers as A
+from nhfair_jax.lvlm.backends import BACKENDS, Reply, Request, make_backend
+from nhfair_jax.lvlm.data import Example, load_examples
+from nhfair_jax.lvlm.parse import ERROR, REFUSED, lexicon_for, parse_answer
+from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, Task, get_task, prompt_text
+from nhfair_jax.training import io
+
+# Config fields that make a workdir another run's (its answers would not be this run's).
+IDENTITY = ("task", "data.root", "data.split", "data.split_seed", "data.limit", "backend.name",
+            "backend.model")
+
+
+@dataclass
+class Question:
+    id: str
+    example: Example
+    prompt_set: str
+    prompt: str
+    label: int
+    label_name: str
+    asked: str | None = None
+
+
+def prompt_sets(config, task: Task) -> list[str]:
+    names = [p.strip() for p in str(config.prompts).split(",") if p.strip()]
+    if not names:
+        raise UserError(f"config prompts is empty; task {task.name} has "
+                        f"{', '.join(task.prompt_sets)}")
+    for name in names:
+        task.check_prompt_set(name)
+    return names
+
+
+def _wrong_class(task: Task, example: Example, seed: int) -> str:
+    """A deterministic wrong class for the single-choice question (seeded by the example id)."""
+    true = task.classes.index(example.attrs[task.target])
+    step = 1 + zlib.crc32(f"{seed}:{example.id}".encode()) % (len(task.classes) - 1)
+    return task.classes[(true + step) % len(task.classes)]
+
+
+def build_questions(task: Task, examples: list[Example], names: list[str], seed: int = 0):
+    out = []
+    for name in names:
+        for ex in examples:
+            truth = ex.attrs[task.target]
+            if name == "single_choice":
+                for asked, label in ((truth, 1), (_wrong_class(task, ex, seed), 0)):
+                    out.append(Question(f"{ex.id}|ask={asked}", ex, name,
+                                        prompt_text(task, name, asked), label,
+                                        SINGLE_CHOICE_CLASSES[label], asked))
+            else:
+                out.append(Question(ex.id, ex, name, prompt_text(task, name),
+                                    task.classes.index(truth), truth))
+    return out
+
+
+def load_image(example: Example):
+    """(PIL RGB image, original bytes or None, mime); raises OSError/ValueError when unreadable."""
+    from PIL import Image
+
+    with open(example.path, "rb") as f:
+        data = f.read()
+    import io as _io
+
+    with Image.open(_io.BytesIO(data)) as img:
+        img.load()
+        fmt = img.format
+        img = img.convert("RGB")
+    if example.crop is not None:
+        x, y, w, h = (int(round(v)) for v in example.crop)
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + max(w, 1), img.width), min(y + max(h, 1), img.height)
+        if x1 <= x0 or y1 <= y0:
+            raise ValueError(f"bounding box {example.crop} lies outside the "
+                             f"{img.width}x{img.height} image")
+        return img.crop((x0, y0, x1, y1)), None, ""
+    keep = fmt in ("JPEG", "PNG")
+    return img, (data if keep else None), f"image/{fmt.lower()}" if keep else ""
+
+
+def _check_workdir(workdir: str, config) -> None:
+    from nhfair_jax.cli import config_to_json
+
+    os.makedirs(workdir, exist_ok=True)
+    path = os.path.join(workdir, "config.json")
+    resolved = config_to_json(config)
+    if os.path.exists(path) and os.path.exists(os.path.join(workdir, "answers.jsonl")):
+        stored = io.read_json(path)
+
+        def get(d, key):
+            for part in key.split("."):
+                d = d.get(part, {}) if isinstance(d, dict) else {}
+            return d
+
+        changed = [k for k in IDENTITY if get(stored, k) != get(resolved, k)]
+        if changed:
+            raise UserError(f"{workdir} holds answers of another evaluation (differs in: "
+                            f"{', '.join(changed)}); use another --workdir or --overwrite")
+    io.write_json(path, resolved)
+
+
+def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: Reply) -> dict:
+    kind = task.kind(q.prompt_set)
+    classes = SINGLE_CHOICE_CLASSES if kind == "single_choice" else task.classes
+    if reply.error is not None:
+        status, label, stage, parsed = ERROR, None, "error", None
+    elif reply.refused:
+        status, label, stage, parsed = REFUSED, None, "endpoint_refusal", None
+    else:
+        p = parse_answer(reply.text, lexicon_for(task, kind), classes, prompt=q.prompt,
+                         letters=kind == "single_choice", scores=reply.scores,
+                         prefer_scores=bool(config.parse.prefer_scores) and kind != "open")
+        status, label, stage, parsed = p.status, p.label, p.stage, p.text
+    sensitive = config.data.sensitive or task.sensitive
+    return {"key": A.record_key(q.id, model_id, phash, decoding), "id": q.id,
+            "example": q.example.id, "prompt_set": q.prompt_set, "prompt_hash": phash,
+            "model": model_id, "decoding": decoding, "asked": q.asked,
+            "group": _group_name(q.example.attrs.get(sensitive)), "attrs": q.example.attrs,
+            "label": q.label_name, "label_index": q.label, "raw": reply.text,
+            "status": status, "parsed": parsed, "parsed_index": label, "stage": stage,
+            "error": reply.error, "scores": reply.scores}
+
+
+def _group_name(value) -> str:
+    return "unannotated" if value is None else str(value)
+
+
+def _max_new_tokens(config, task, kind):
+    return int(config.decoding.max_new_tokens) or task.max_new_tokens[kind]
+
+
+def _options(task: Task, kind: str):
+    if kind == "open":
+        return None
+    return SINGLE_CHOICE_CLASSES if kind == "single_choice" else task.options
+
+
+def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool = True):
+    """Asks the questions missing from the log, appending each answered batch; returns all
+    records of `questions` in order and how many were asked."""
+    from tqdm.auto import tqdm
+
+    done = A.read(log_path)
+    model_id = backend.model_id
+    todo, keys = [], []
+    for q in questions:
+        kind = task.kind(q.prompt_set)
+        key = A.record_key(q.id, model_id, A.text_hash(q.prompt),
+                           A.decoding_key(backend.decoding, _max_new_tokens(config, task, kind)))
+        keys.append(key)
+        old = done.get(key)
+        if old is None or (old["status"] == ERROR and config.decoding.retry_errors):
+            todo.append(q)
+    chunk = int(config.backend.batch_size)
+    if getattr(backend, "name", "") == "openai":
+        chunk = max(chunk, 4 * int(config.backend.concurrency))
+    bar = tqdm(total=len(todo), disable=not progress, desc=f"asking {model_id}", file=sys.stderr)
+    # Questions of one prompt kind together: one budget and one option set per batch.
+    todo.sort(key=lambda q: (q.prompt_set, q.id))
+    for start in range(0, len(todo), chunk):
+        batch = todo[start:start + chunk]
+        requests, replies = [], {}
+        for i, q in enumerate(batch):
+            kind = task.kind(q.prompt_set)
+            try:
+                image, data, mime = load_image(q.example)
+            except (OSError, ValueError, SyntaxError) as e:
+                replies[i] = Reply(None, error=f"cannot read image {q.example.path}: {e}")
+                continue
+            requests.append((i, Request(key=q.id, image=image, prompt=q.prompt,
+                                        options=_options(task, kind),
+                                        max_new_tokens=_max_new_tokens(config, task, kind),
+                                        image_bytes=data, mime=mime or "image/jpeg")))
+        if requests:
+            got = backend.answer([r for _, r in requests])
+            if len(got) != len(requests):
+                raise RuntimeError(f"backend returned {len(got)} replies for {len(requests)} "
+                                   "requests")
+            replies.update({i: rep for (i, _), rep in zip(requests, got)})
+        records = []
+        for i, q in enumerate(batch):
+            kind = task.kind(q.prompt_set)
+            decoding = A.decoding_key(backend.decoding, _max_new_tokens(config, task, kind))
+            records.append(_record(q, task, config, model_id, decoding, A.text_hash(q.prompt),
+                                   replies[i]))
+        A.append(log_path, records)
+        for r in records:
+            done[r["key"]] = r
+        bar.update(len(batch))
+    bar.close()
+    return [done[k] for k in keys], len(todo)
+
+
+def validate(config) -> tuple[Task, list[str]]:
+    """The checks that need no data and no model."""
+    task = get_task(config.task)
+    names = prompt_sets(config, task)
+    if config.backend.name not in BACKENDS:
+        raise UserError(f"unknown backend {config.backend.name!r}; choose one of "
+                        f"{', '.join(BACKENDS)} (config backend.name)")
+    sensitive = config.data.sensitive
+    if sensitive and task.dataset and sensitive not in _ATTRIBUTES[task.dataset]:
+        raise UserError(f"data.sensitive {sensitive!r} is not an attribute of {task.dataset}; "
+                        f"choose from {', '.join(_ATTRIBUTES[task.dataset])}")
+    for attr in _recall_attributes(config, task):
+        if attr not in _ATTRIBUTES[task.dataset]:
+            raise UserError(f"metrics.recall_attributes names {attr!r}, not an attribute of "
+                            f"{task.dataset}; choose from {', '.join(_ATTRIBUTES[task.dataset])}")
+    return task, names
+
+
+_ATTRIBUTES = {"celeba": ("wavy", "gender"), "utkface": ("gender", "race", "race_binary", "age"),
+               "fairface": ("race", "gender"),
+               "facet": ("visible_face", "gender", "occupation", "age", "skin_tone"),
+               "waterbirds": ("bird", "place")}
+
+
+def _recall_attributes(config, task) -> tuple:
+    text = str(config.metrics.recall_attributes)
+    return tuple(a.strip() for a in text.split(",") if a.strip()) or task.recall_attributes
+
+
+def run(config, workdir: str, *, backend=None, progress: bool = True, report: bool = True):
+    """Runs (or resumes) an evaluation; returns the metrics written to metrics.json.
+
+    Args:
+      config: an lvlm config (nhfair_jax.lvlm.config.lvlm_config).
+      workdir: where answers.jsonl, metrics.json and the report go.
+      backend: a ready backend (tests pass one); default: the one the config names.
+    """
+    from nhfair_jax.lvlm import metrics as M
+
+    task, names = validate(config)
+    examples, notes = load_examples(task, config.data.root, split=config.data.split,
+                                    split_seed=config.data.split_seed, limit=config.data.limit,
+                                    options=config.data.options.to_dict())
+    questions = build_questions(task, examples, names, seed=config.seed)
+    _check_workdir(workdir, config)
+    own = backend is None
+    backend = backend or make_backend(config)
+    log_path = os.path.join(workdir, "answers.jsonl")
+    try:
+        records, asked = ask(questions, backend, task, config, log_path, progress=progress)
+    finally:
+        if own:
+            backend.close()
+    A.rewrite(log_path, records)
+    result = M.evaluate_run(records, task, names, config, notes=notes)
+    result["asked_this_run"] = asked
+    io.write_json(os.path.join(workdir, "metrics.json"), result)
+    if report:
+        from nhfair_jax.lvlm.report import build_report
+
+        build_report([workdir], workdir)
+    return result

@@ -1,0 +1,110 @@
+"""An OpenAI-compatible chat-completions stub on 127.0.0.1, in a thread, for the LVLM tests.
+
+The stub answers by the image it receives: `script` maps the SHA-256 of the image bytes (the
+data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API-level refusal,
+("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late. Unknown
+images get "Male". Every request is counted per image hash.
+
+Run as a script (`python tests/lvlm_stub.py SCRIPT.json PORTFILE`) it serves until killed, for
+the test that kills a run mid-way.
+"""
+
+from __future__ import annotations
+
+import base64
+import collections
+import hashlib
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def image_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Stub:
+    def __init__(self, script: dict, *, delay: float = 0.0):
+        self.script, self.delay = dict(script), delay
+        self.calls = collections.Counter()
+        self.prompts = []
+        self.lock = threading.Lock()
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                body = json.dumps({"data": [{"id": "stub-model"}]}).encode()
+                self._send(200, body)
+
+            def _send(self, code, body):
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length", 0))
+                payload = json.loads(self.rfile.read(length))
+                content = payload["messages"][0]["content"]
+                url = next(p["image_url"]["url"] for p in content if p["type"] == "image_url")
+                prompt = next(p["text"] for p in content if p["type"] == "text")
+                h = image_hash(base64.b64decode(url.split(",", 1)[1]))
+                with stub.lock:
+                    stub.calls[h] += 1
+                    stub.prompts.append((h, prompt, payload.get("temperature")))
+                if stub.delay:
+                    time.sleep(stub.delay)
+                action = stub.script.get(h, "Male")
+                if isinstance(action, (list, tuple)) and action[0] == "http":
+                    self._send(int(action[1]), b'{"error": "stub failure"}')
+                    return
+                if isinstance(action, (list, tuple)) and action[0] == "sleep":
+                    time.sleep(float(action[1]))
+                    action = "Male"
+                message = {"role": "assistant", "content": action}
+                if isinstance(action, (list, tuple)) and action[0] == "refusal":
+                    message = {"role": "assistant", "content": None, "refusal": action[1]}
+                body = json.dumps({"choices": [{"index": 0, "message": message,
+                                                "finish_reason": "stop"}]}).encode()
+                self._send(200, body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+
+if __name__ == "__main__":
+    script_path, port_file = sys.argv[1], sys.argv[2]
+    with open(script_path) as f:
+        spec = json.load(f)
+    with Stub(spec["script"], delay=spec.get("delay", 0.0)) as stub:
+        with open(port_file + ".tmp", "w") as f:
+            f.write(stub.url)
+        import os
+
+        os.replace(port_file + ".tmp", port_file)
+        deadline = time.time() + float(spec.get("lifetime", 120))
+        while time.time() < deadline:  # bounded: never outlives a broken test for long
+            time.sleep(0.2)
+            with open(port_file + ".calls.tmp", "w") as f:
+                json.dump(dict(stub.calls), f)
+            os.replace(port_file + ".calls.tmp", port_file + ".calls")

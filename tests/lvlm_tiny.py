@@ -1,0 +1,182 @@
+"""Tiny random LVLM checkpoints written the way a real one is laid out on disk.
+
+Each builder writes a word-level tokenizer (its vocabulary covers the answers and prompts of the
+tests), the model family's own processor with a chat template written here, and a randomly
+initialised model of a few thousand parameters, all through `save_pretrained`; the backend then
+loads the folder exactly as it loads a downloaded checkpoint. No weights are downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+WORDS = sorted(set(
+    "male female man woman yes no unknown a b c landbird waterbird i cannot can not sorry "
+    "determine the person is in photo or only answer give me one-word label quotation marks "
+    "for foreground object this image from list gardener craftsman laborer skateboarder prayer "
+    "guitarist singer dancer retailer nurse student gymnast horseman do you think provided "
+    "please choose of following white black asian indian others young middle old older lighter "
+    "darker wavy-haired wavy hair non-wavy describe their apparent gender presentation and any "
+    "other observable characteristics user assistant system 0 1 2 3 4 5 6 it a say sure "
+    "sorry tell appears to be probably looks like think".split()))
+PUNCT = list(".,:'\"?![]-=/")
+
+QWEN_TEMPLATE = (
+    "{% for message in messages %}<|im_start|>{{ message['role'] }}\n"
+    "{% if message['content'] is string %}{{ message['content'] }}"
+    "{% else %}{% for part in message['content'] %}"
+    "{% if part['type'] == 'image' %}<|vision_start|><|image_pad|><|vision_end|>"
+    "{% elif part['type'] == 'text' %}{{ part['text'] }}{% endif %}{% endfor %}{% endif %}"
+    "<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+LLAVA_TEMPLATE = (
+    "{% for message in messages %}{% if message['role'] == 'user' %}USER: {% else %}ASSISTANT: "
+    "{% endif %}{% if message['content'] is string %}{{ message['content'] }}"
+    "{% else %}{% for part in message['content'] %}{% if part['type'] == 'image' %}<image>\n"
+    "{% elif part['type'] == 'text' %}{{ part['text'] }}{% endif %}{% endfor %}{% endif %}"
+    "{% if message['role'] != 'user' %}</s>{% endif %} {% endfor %}"
+    "{% if add_generation_prompt %}ASSISTANT:{% endif %}")
+
+
+def _tokenizer(specials: list[str]):
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    words = WORDS + [w.capitalize() for w in WORDS] + PUNCT + ["USER", "ASSISTANT", "\n"]
+    vocab = {}
+    for token in ["<pad>", "<unk>", *specials, *words]:
+        vocab.setdefault(token, len(vocab))
+    tok = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<unk>"))
+    tok.normalizer = normalizers.Sequence([])
+    tok.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(pattern="\n", behavior="isolated"),
+        pre_tokenizers.WhitespaceSplit(),
+        pre_tokenizers.Punctuation(behavior="isolated")])
+    tok.decoder = decoders.WordPiece(prefix="##", cleanup=True)
+    from tokenizers import AddedToken
+    tok.add_special_tokens([AddedToken(s, special=True, normalized=False) for s in specials])
+    return PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="<unk>", pad_token="<pad>",
+                                   model_max_length=512, padding_side="left")
+
+
+def token_ids(tokenizer, text: str) -> list[int]:
+    """The ids a forced answer is made of (no special tokens)."""
+    return tokenizer(text, add_special_tokens=False)["input_ids"]
+
+
+def make_qwen2_vl(folder: str, *, qwen25: bool = False) -> str:
+    """A tiny Qwen2-VL (or Qwen2.5-VL) checkpoint folder."""  # noqa: D401
+    import torch
+    from transformers import (Qwen2VLConfig, Qwen2VLForConditionalGeneration,
+                              Qwen2VLImageProcessorPil)
+
+    specials = ["<|im_start|>", "<|im_end|>", "<|vision_start|>", "<|vision_end|>",
+                "<|image_pad|>", "<|video_pad|>"]
+    tok = _tokenizer(specials)
+    tok.eos_token = "<|im_end|>"
+    ids = {s: tok.convert_tokens_to_ids(s) for s in specials}
+    image_processor = Qwen2VLImageProcessorPil(min_pixels=28 * 28, max_pixels=56 * 56,
+                                               patch_size=14, merge_size=2, temporal_patch_size=2)
+    text = dict(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
+                rope_scaling={"type": "mrope", "mrope_section": [2, 1, 1]},
+                eos_token_id=ids["<|im_end|>"], pad_token_id=0, bos_token_id=None)
+    if qwen25:
+        from transformers import Qwen2_5_VLConfig, Qwen2_5_VLForConditionalGeneration
+        vision = dict(depth=1, hidden_size=32, intermediate_size=32, num_heads=2, patch_size=14,
+                      spatial_merge_size=2, temporal_patch_size=2, out_hidden_size=32,
+                      fullatt_block_indexes=[0], window_size=56)
+        config = Qwen2_5_VLConfig(text_config=text, vision_config=vision,
+                                  image_token_id=ids["<|image_pad|>"],
+                                  video_token_id=ids["<|video_pad|>"],
+                                  vision_start_token_id=ids["<|vision_start|>"],
+                                  vision_end_token_id=ids["<|vision_end|>"])
+        cls = Qwen2_5_VLForConditionalGeneration
+    else:
+        vision = dict(depth=1, embed_dim=32, hidden_size=32, num_heads=2, mlp_ratio=2,
+                      patch_size=14, spatial_merge_size=2, temporal_patch_size=2)
+        config = Qwen2VLConfig(text_config=text, vision_config=vision,
+                               image_token_id=ids["<|image_pad|>"],
+                               video_token_id=ids["<|video_pad|>"],
+                               vision_start_token_id=ids["<|vision_start|>"],
+                               vision_end_token_id=ids["<|vision_end|>"])
+        cls = Qwen2VLForConditionalGeneration
+    torch.manual_seed(0)
+    model = cls(config).eval()
+    model.generation_config.eos_token_id = ids["<|im_end|>"]
+    model.generation_config.pad_token_id = 0
+    os.makedirs(folder, exist_ok=True)
+    model.save_pretrained(folder)
+    # Without torchvision Qwen2-VL's processor (its video part) cannot be built, so the folder
+    # holds what the processor is made of: image processor, tokenizer and chat template.
+    tok.chat_template = QWEN_TEMPLATE
+    tok.save_pretrained(folder)
+    image_processor.save_pretrained(folder)
+    return folder
+
+
+def make_llava_next(folder: str) -> str:
+    """A tiny LLaVA-NeXT checkpoint folder (CLIP vision tower, Llama text model)."""
+    import torch
+    from transformers import (LlavaNextConfig, LlavaNextForConditionalGeneration,
+                              LlavaNextImageProcessorPil, LlavaNextProcessor)
+
+    tok = _tokenizer(["<image>", "<s>", "</s>"])
+    tok.eos_token = "</s>"
+    tok.bos_token = "<s>"
+    image_processor = LlavaNextImageProcessorPil(
+        size={"shortest_edge": 28}, crop_size={"height": 28, "width": 28},
+        image_grid_pinpoints=[[28, 28], [28, 56], [56, 28]])
+    processor = LlavaNextProcessor(image_processor=image_processor, tokenizer=tok, patch_size=14,
+                                   vision_feature_select_strategy="default",
+                                   num_additional_image_tokens=1,  # CLIP's class token
+                                   chat_template=LLAVA_TEMPLATE)
+    config = LlavaNextConfig(
+        vision_config=dict(model_type="clip_vision_model", hidden_size=16, intermediate_size=32,
+                           num_hidden_layers=1, num_attention_heads=2, image_size=28,
+                           patch_size=14, projection_dim=16),
+        text_config=dict(model_type="llama", vocab_size=len(tok), hidden_size=32,
+                         intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+                         num_key_value_heads=2, max_position_embeddings=512,
+                         eos_token_id=tok.eos_token_id, pad_token_id=0,
+                         bos_token_id=tok.bos_token_id),
+        image_token_index=tok.convert_tokens_to_ids("<image>"),
+        image_grid_pinpoints=[[28, 28], [28, 56], [56, 28]],
+        vision_feature_select_strategy="default", vision_feature_layer=-1)
+    torch.manual_seed(0)
+    model = LlavaNextForConditionalGeneration(config).eval()
+    model.generation_config.eos_token_id = tok.eos_token_id
+    model.generation_config.pad_token_id = 0
+    os.makedirs(folder, exist_ok=True)
+    model.save_pretrained(folder)
+    processor.save_pretrained(folder)
+    return folder
+
+
+def forcing_processor(tokenizer, answers: list[str]):
+    """A logits processor making row i of the batch say answers[i] (then end of sequence)."""
+    import torch
+    from transformers import LogitsProcessor
+
+    eos = tokenizer.eos_token_id
+    targets = [token_ids(tokenizer, a) + [eos] for a in answers]
+
+    class Force(LogitsProcessor):
+        def __init__(self):
+            self.start = None
+
+        def __call__(self, input_ids, scores):
+            if self.start is None:
+                self.start = input_ids.shape[1]
+            step = input_ids.shape[1] - self.start
+            forced = torch.full_like(scores, float("-inf"))
+            for row, target in enumerate(targets):
+                forced[row, target[min(step, len(target) - 1)]] = 0.0
+            return forced
+
+    return Force()
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[\w'-]+", text)
