@@ -66,7 +66,7 @@ def train_rate(size: int, batch_size: int, steps: int) -> float:
     cfg = base_config()
     method = get_method(method_config("erm"))
     model = create_model("small_cnn", 2)
-    tx = make_optimizer(cfg.optim, 100, 10)
+    tx = make_optimizer(cfg.optim)
     mesh = make_mesh()
     state = replicate(init_state(model, tx, method, image_shape=(size, size, 3),
                                  init_key=jax.random.key(0), train_key=jax.random.key(1),

@@ -49,7 +49,9 @@ def base_config() -> ml_collections.ConfigDict:
     c.train.batch_size = 256
     c.train.eval_batch_size = 256
     c.train.patience = 10
-    c.train.monitor = "val_utility"  # or "val_loss"
+    # The paper's protocol: patience restarts when validation loss or utility improves; the
+    # checkpoint kept is the best utility's. "val_utility" / "val_loss": one monitor for both.
+    c.train.monitor = "val_loss_or_utility"
     c.train.flip = True
     c.train.randaugment = False  # RandAugment(n=2, m=10), non-colour ops, for any method
     c.train.prefetch = 2

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from nhfair_jax.config import method_config
-from nhfair_jax.methods.fis import fairness_violation, select_from_pool
+from nhfair_jax.methods.fis import count_qualified, fairness_violation, select_from_pool
 from nhfair_jax.training import train_and_evaluate
 from nhfair_jax.training.loop import Run
 from tests.conftest import tiny_config
@@ -54,11 +54,26 @@ def test_empty_cells_are_skipped():
     assert float(v) == pytest.approx(0.0, abs=1e-6)
 
 
-def test_selection_excludes_harmful_examples_then_takes_the_most_fairness_improving():
-    acc = np.array([0.5, -0.1, 0.2, 0.0, 0.3, -2.0])
-    fair = np.array([0.1, 9.0, 0.7, 0.3, -0.2, 5.0])
+def test_selection_takes_only_fairness_improving_harmless_examples_best_first():
+    acc = np.array([0.5, -0.1, 0.2, 0.0, 0.3, -2.0, 0.4])
+    fair = np.array([0.1, 9.0, 0.7, 0.3, -0.2, 5.0, 0.0])
     np.testing.assert_array_equal(select_from_pool(acc, fair, 3), [2, 3, 0])
-    np.testing.assert_array_equal(select_from_pool(acc, fair, 10), [2, 3, 0, 4])
+    # Fewer than the budget qualify: example 4 would worsen fairness, 6 leaves it unchanged.
+    np.testing.assert_array_equal(select_from_pool(acc, fair, 10), [2, 3, 0])
+    assert count_qualified(acc, fair) == 3
+
+
+def test_default_scoring_uses_the_pools_true_labels():
+    from nhfair_jax.methods import get_method
+
+    method = get_method(method_config("fis"))
+    assert method.cfg.pool_labels == "true"
+    logits = jnp.array([[2.0, -1.0], [0.5, 1.5]])
+    labels = jnp.array([1, 0])  # both disagree with the prediction
+    apply_fn = lambda variables, x, train, features: x
+    losses = method._example_losses(apply_fn, {}, {}, logits, labels)
+    expected = -jax.nn.log_softmax(logits)[jnp.arange(2), labels]
+    np.testing.assert_allclose(losses, expected, rtol=1e-6)
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +164,17 @@ def test_fis_run_records_its_selection(tmp_path):
     assert all(r["epoch"] in (2, 3) for r in sel["rounds"])
     assert sel["labelled"] == len(initial) + len(added)
     assert sel["labelled"] + sel["pool_left"] == 1438
+    budget = round(0.05 * 1438)
+    for r in sel["rounds"]:  # no more than qualified, and no more than the budget
+        assert len(r["selected"]) == min(budget, r["qualified"])
+
+
+@pytest.mark.slow
+def test_the_schedule_follows_epochs_when_epochs_train_on_a_subset(tmp_path):
+    # FIS trains on 30% of the rows: a step-counting schedule would decay 3x too late.
+    cfg = tiny_config(**{"train.epochs": 3, "optim.name": "sgd", "optim.lr": 0.01,
+                         "optim.step_epochs": 1, "optim.gamma": 0.1})
+    cfg.method = method_config("fis", warmup_epochs=5)
+    train_and_evaluate(cfg, str(tmp_path))
+    log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
+    np.testing.assert_allclose([e["lr"] for e in log], [1e-2, 1e-3, 1e-4], rtol=1e-6)

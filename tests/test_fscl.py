@@ -16,6 +16,7 @@ from nhfair_jax.config import method_config
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.fscl import TwoViews, fair_supcon_loss
 from nhfair_jax.training.loop import Run
+from nhfair_jax.training.optim import set_learning_rate
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_mesh, make_train_step
 from tests.conftest import tiny_config
@@ -99,6 +100,27 @@ def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
     assert same(h1["model"], h2["model"]) and same(h1["proj"], h2["proj"])
     assert same(h1["stats"], h2["stats"])  # evaluation-mode BatchNorm in phase 2
     assert not same(h1["head"], h2["head"])
+
+
+def test_the_linear_phase_has_its_own_optimizer_at_a_constant_rate():
+    cfg = tiny_config(**{"train.epochs": 3, "data.image_size": 16, "optim.name": "sgd",
+                         "optim.lr": 0.1, "optim.momentum": 0.0, "optim.weight_decay": 1e-3})
+    cfg.method = method_config("fscl")
+    run = Run(cfg, None)
+    params = jax.device_get(run.state.params)
+    grads = jax.tree.map(np.ones_like, params)
+    for variant, trained in (("contrastive", ("model", "proj")), ("linear", ("head",))):
+        tx = run.optimizer_for(variant)
+        # The run's schedule has decayed the rate to 1e-4: only the encoder's optimizer follows.
+        state = set_learning_rate(tx.init(params), 1e-4)
+        updates, _ = tx.update(grads, state, params)
+        for part in ("model", "proj", "head"):
+            for u, p in zip(jax.tree.leaves(updates[part]), jax.tree.leaves(params[part])):
+                if part not in trained:
+                    np.testing.assert_array_equal(u, 0.0)  # frozen, weight decay included
+                else:
+                    lr = 0.1 if part == "head" else 1e-4
+                    np.testing.assert_allclose(u, -lr * (1.0 + 1e-3 * p), rtol=1e-5)
 
 
 class _MLP(nn.Module):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import ml_collections
 import numpy as np
@@ -9,7 +10,8 @@ import optax
 import pytest
 
 from nhfair_jax.config import base_config
-from nhfair_jax.training.optim import learning_rate, make_optimizer
+from nhfair_jax.methods.base import frozen
+from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 
 
 def _cfg(**kw) -> ml_collections.ConfigDict:
@@ -19,7 +21,7 @@ def _cfg(**kw) -> ml_collections.ConfigDict:
 
 
 def _one_step(cfg, params, grads):
-    tx = make_optimizer(cfg, steps_per_epoch=10, epochs=100)
+    tx = make_optimizer(cfg)
     updates, _ = tx.update(grads, tx.init(params), params)
     return optax.apply_updates(params, updates)
 
@@ -27,7 +29,7 @@ def _one_step(cfg, params, grads):
 @pytest.mark.parametrize("name", ["sgd", "adam", "adamw", "adagrad"])
 def test_every_optimizer_reduces_a_quadratic(name):
     cfg = _cfg(name=name, lr=0.1, weight_decay=0.0)
-    tx = make_optimizer(cfg, steps_per_epoch=1, epochs=1)
+    tx = make_optimizer(cfg)
     p = jnp.array([3.0, -2.0])
     state = tx.init(p)
     for _ in range(50):
@@ -52,14 +54,35 @@ def test_l1_adds_the_sign_and_none_adds_nothing():
 
 
 def test_sgd_steps_the_rate_down_tenfold_every_30_epochs_others_stay_constant():
-    sched = learning_rate(_cfg(name="sgd", lr=0.1), steps_per_epoch=10, epochs=100)
-    np.testing.assert_allclose([sched(0), sched(299), sched(300), sched(600)],
+    sgd = _cfg(name="sgd", lr=0.1)
+    np.testing.assert_allclose([epoch_learning_rate(sgd, e, 100) for e in (1, 30, 31, 61)],
                                [0.1, 0.1, 0.01, 0.001], rtol=1e-5)
-    assert learning_rate(_cfg(name="adam", lr=0.1), 10, 100) == 0.1
+    assert epoch_learning_rate(_cfg(name="adam", lr=0.1), 50, 100) == 0.1
+    cosine = _cfg(name="adam", lr=0.1, schedule="cosine")
+    np.testing.assert_allclose([epoch_learning_rate(cosine, e, 10) for e in (1, 6)], [0.1, 0.05])
+
+
+def test_the_rate_set_into_the_state_is_the_one_the_update_uses():
+    p, g = jnp.array([1.0, -2.0]), jnp.array([0.5, 0.5])
+    tx = make_optimizer(_cfg(name="sgd", lr=0.1, momentum=0.0, weight_decay=0.0))
+    state = set_learning_rate(tx.init(p), 0.001)
+    updates, _ = tx.update(g, state, p)
+    np.testing.assert_allclose(updates, -0.001 * g, rtol=1e-6)
+
+
+def test_frozen_keeps_the_state_and_moves_nothing_weight_decay_included():
+    p, g = jnp.array([1.0, -2.0]), jnp.array([0.5, 0.5])
+    tx = make_optimizer(_cfg(name="adam", lr=0.1, weight_decay=0.01))
+    state = tx.init(p)
+    updates, after = frozen(tx).update(g, state, p)
+    np.testing.assert_array_equal(updates, jnp.zeros(2))
+    assert jax.tree.structure(after) == jax.tree.structure(state)
+    for a, b in zip(jax.tree.leaves(after), jax.tree.leaves(state)):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_bad_optimizer_settings_are_named():
     with pytest.raises(ValueError, match="optim.name must be one of .*'rmsprop'"):
-        make_optimizer(_cfg(name="rmsprop"), 1, 1)
+        make_optimizer(_cfg(name="rmsprop"))
     with pytest.raises(ValueError, match="optim.wd_mode"):
-        make_optimizer(_cfg(wd_mode="l3"), 1, 1)
+        make_optimizer(_cfg(wd_mode="l3"))

@@ -84,6 +84,27 @@ def test_early_stopping_after_patience_epochs(tmp_path):
     assert result["best_epoch"] == 1
 
 
+def test_patience_restarts_when_loss_or_utility_improves_and_the_best_utility_is_kept():
+    from nhfair_jax.training.loop import early_stopping_update
+
+    # epoch: (val loss, val utility); utility peaks at epoch 1, the loss keeps falling to 4.
+    history = [(0.9, 0.80), (0.8, 0.79), (0.7, 0.78), (0.6, 0.77), (0.65, 0.76), (0.7, 0.75)]
+
+    def stops(monitor, patience=2):
+        meta = {"best_epoch": None, "best_value": None, "best_loss": None, "bad_epochs": 0}
+        for epoch, (loss, utility) in enumerate(history, 1):
+            _, meta = early_stopping_update(monitor, meta, {"loss": loss, "utility": utility},
+                                            epoch, True)
+            if meta["bad_epochs"] >= patience:
+                return epoch, meta["best_epoch"]
+        return None, meta["best_epoch"]
+
+    assert stops("val_utility") == (3, 1)
+    assert stops("val_loss_or_utility") == (6, 1)  # the falling loss kept it going
+    assert stops("val_loss") == (6, 4)
+    assert tiny_config().train.monitor == "val_loss_or_utility"
+
+
 def _register_nan_method():
     import jax.numpy as jnp
 

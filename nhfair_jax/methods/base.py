@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any, NamedTuple
 
+import jax
 import jax.numpy as jnp
 import optax
 
@@ -55,8 +56,10 @@ class Method:
       on_epoch_start(run, state, epoch): a new train state (e.g. selection rounds); `run`
         exposes sources, model, mesh, data_seed, norm, config.
       artifacts(run, state): {file name: JSON-able payload} written into the run directory.
-      update_mask(params, method_state): None, or a pytree like params of scalars multiplying
-        the optimizer's updates (0 freezes a part, weight decay and momentum included).
+      optimizer(make_tx): the optax transformation of this step variant; make_tx(scheduled=True)
+        builds config.optim's optimizer (scheduled: the trainer sets its learning rate per
+        epoch; False: constant). Methods with phases freeze parts here (optax.multi_transform
+        with `frozen`), and every variant must keep one optimizer-state structure.
       step_variant(epoch, epochs): a hashable naming the epoch's variant of the step (default
         None); the trainer compiles one step per variant, from with_variant(variant), whose
         `variant` attribute the hooks read as a static Python value (FSCL's two phases).
@@ -105,9 +108,8 @@ class Method:
         del run, state
         return {}
 
-    def update_mask(self, params, method_state):
-        del params, method_state
-        return None
+    def optimizer(self, make_tx):
+        return make_tx()
 
     variant = None
 
@@ -126,3 +128,15 @@ class Method:
     def selectable(self, epoch: int, epochs: int) -> bool:
         del epoch, epochs
         return True
+
+
+def frozen(tx: optax.GradientTransformation) -> optax.GradientTransformation:
+    """`tx` with its state kept as it is and every update zero: a part of the model that a phase
+    does not train (weight decay and momentum included). The state has the same structure as
+    tx's, so a run can switch phases with one optimizer state."""
+
+    def update(updates, state, params=None):
+        del params
+        return jax.tree.map(jnp.zeros_like, updates), state
+
+    return optax.GradientTransformation(tx.init, update)

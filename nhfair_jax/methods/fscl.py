@@ -4,8 +4,9 @@ Phase 1 (the first `contrastive_fraction` of the epochs) trains the encoder and 
 head with the fair supervised contrastive loss on two different augmented views of each image.
 Phase 2 trains only a linear head on the frozen encoder's features (evaluation-mode BatchNorm)
 with cross-entropy. Each phase is its own compiled step variant (a lax.cond between the two
-ran 18x slower on CPU), and the update mask freezes what the phase does not train, so weight
-decay and optimizer momentum cannot move a frozen part either. Epochs of phase 1 are never candidates
+ran 18x slower on CPU), and each phase's optimizer freezes what the phase does not train
+(`frozen`), so weight decay and optimizer momentum cannot move a frozen part either. Phase 2 has
+its own optimizer at a constant learning rate, as the original code's linear stage. Epochs of phase 1 are never candidates
 for the best checkpoint or counted by early stopping: their head is untrained.
 """
 
@@ -15,10 +16,11 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import numpy as np
+import optax
 
 from nhfair_jax.data.pipeline import random_flip
 from nhfair_jax.data.randaugment import RandAugment
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, frozen
 from nhfair_jax.methods.registry import register
 
 
@@ -126,13 +128,23 @@ class FSCL(Method):
     def selectable(self, epoch: int, epochs: int) -> bool:
         return epoch > self.contrastive_epochs(epochs)
 
-    def update_mask(self, params, method_state):
-        """Phase 1 moves the encoder and projection; phase 2 the head alone."""
-        del method_state
-        trains = {"model": 1.0, "proj": 1.0, "head": 0.0}
+    def optimizer(self, make_tx):
+        """Phase 1 trains encoder and projection with the run's (scheduled) optimizer, the head
+        frozen; phase 2 trains the head alone with its own optimizer at the constant
+        learning rate optim.lr (fresh state: it never moved in phase 1), the encoder frozen.
+        Following the original FSCL code, which trains its linear classifier with a new
+        optimizer: the head does not inherit phase 1's decayed rate."""
+        encoder, head = make_tx(), make_tx(scheduled=False)
         if self.variant == "linear":
-            trains = {k: 1.0 - v for k, v in trains.items()}
-        return {k: jax.tree.map(lambda _, v=v: v, params[k]) for k, v in trains.items()}
+            encoder = frozen(encoder)
+        else:
+            head = frozen(head)
+
+        def labels(params):
+            return {k: jax.tree.map(lambda _, k=k: "head" if k == "head" else "encoder", v)
+                    for k, v in params.items()}
+
+        return optax.multi_transform({"encoder": encoder, "head": head}, labels)
 
     def _head(self, params, feats):
         return self.head.apply({"params": params["head"]}, feats)

@@ -25,12 +25,14 @@ from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
 from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.optim import make_optimizer
+from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
     shard_batch
 
-MONITORS = ("val_loss", "val_utility")
+# val_loss_or_utility (the paper's protocol): patience restarts when validation loss OR utility
+# improves; the kept checkpoint is the one of the best validation utility.
+MONITORS = ("val_loss", "val_utility", "val_loss_or_utility")
 UTILITIES = ("acc", "auc")
 
 
@@ -96,7 +98,7 @@ class Run:
         self.data_seed = int(jax.random.bits(jax.random.fold_in(root, 2), dtype=np.uint32))
         self.model = models_lib.create_model(c.model.name, self.num_classes,
                                              **models_lib.model_options(c.model))
-        self.tx = make_optimizer(c.optim, self.steps_per_epoch, c.train.epochs)
+        self.tx = self.optimizer_for(self.method.variant)
         variables = None
         if c.model.pretrained_path:
             dummy = np.zeros((1, *train.image_shape), np.float32)
@@ -105,7 +107,7 @@ class Run:
                                                    c.model.pretrained_path)
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
                 "num_train": len(train), "labels": train.labels, "groups": train.groups,
-                "seed": c.seed}
+                "seed": c.seed, "epochs": c.train.epochs}
         state = init_state(self.model, self.tx, self.method, image_shape=train.image_shape,
                            init_key=jax.random.fold_in(root, 0),
                            train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
@@ -142,18 +144,34 @@ class Run:
                                utility=self.config.eval.utility)
         return report, logits
 
+    def optimizer_for(self, variant):
+        """The optax transformation of a step variant (the method decides; all variants share
+        one optimizer-state structure)."""
+        optim = self.config.optim
+        return self.method.with_variant(variant).optimizer(
+            lambda scheduled=True: make_optimizer(optim, scheduled=scheduled))
+
     def train_step_for(self, epoch: int):
         """The jitted step of this epoch's step variant (compiled once per variant)."""
         variant = self.method.step_variant(epoch, self.config.train.epochs)
         if variant not in self._train_steps:
             self._train_steps[variant] = make_train_step(
-                self.method.with_variant(variant), self.model.apply, self.tx, self.mesh,
-                num_groups=self.num_groups, num_classes=self.num_classes)
+                self.method.with_variant(variant), self.model.apply,
+                self.optimizer_for(variant), self.mesh, num_groups=self.num_groups,
+                num_classes=self.num_classes)
         return self._train_steps[variant]
+
+    def with_epoch_learning_rate(self, state, epoch: int):
+        """The state with this epoch's learning rate in the optimizer state: schedules follow
+        epochs whatever an epoch's length (FIS and subsampling train on fewer rows)."""
+        lr = epoch_learning_rate(self.config.optim, epoch, self.config.train.epochs)
+        return state.replace(opt_state=set_learning_rate(
+            state.opt_state, replicate(np.float32(lr), self.mesh))), lr
 
     def train_epoch(self, state, epoch: int, progress: bool):
         """One epoch (1-based number); returns (state, log entries)."""
         c = self.config
+        state, lr = self.with_epoch_learning_rate(state, epoch)
         state = self.method.on_epoch_start(self, state, epoch)
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
@@ -178,7 +196,7 @@ class Run:
                 f"good checkpoint (epoch {epoch - 1}) is kept; lower optim.lr or check the data")
         counts = np.sum([o["confusion"] for o in outputs], axis=0)
         train_report = metrics_lib.fairness_from_counts(counts)
-        entry = {"train_loss": float(losses.mean()), "train_acc": train_report["acc"],
+        entry = {"lr": lr, "train_loss": float(losses.mean()), "train_acc": train_report["acc"],
                  "train_worst_acc": train_report["worst_acc"]}
         for key in outputs[0]:
             if key not in ("loss", "confusion"):
@@ -186,12 +204,37 @@ class Run:
         return state, entry
 
 
-def _improved(monitor: str, value: float, best: float | None) -> bool:
+def _improved(lower_is_better: bool, value: float, best: float | None) -> bool:
     if value is None or not np.isfinite(value):
         return False
     if best is None:
         return True
-    return value < best if monitor == "val_loss" else value > best
+    return value < best if lower_is_better else value > best
+
+
+def early_stopping_update(monitor: str, meta: dict, val: dict, epoch: int, selectable: bool):
+    """Whether this epoch is the new best checkpoint, and meta updated (best epoch and value,
+    best validation loss, epochs without improvement).
+
+    val_loss / val_utility: one monitor picks the checkpoint and restarts patience.
+    val_loss_or_utility (the benchmark paper's protocol, its Appendix B.5: "early stopping is
+    used if the validation loss or validation accuracy/AUC does not improve after 10 epochs"):
+    patience restarts when either improves; the checkpoint kept is the best utility's.
+    """
+    meta = dict(meta)
+    if not selectable:
+        return False, meta
+    by_loss = monitor == "val_loss"
+    value = val["loss"] if by_loss else val["utility"]
+    is_best = _improved(by_loss, value, meta["best_value"])
+    loss_improved = _improved(True, val["loss"], meta.get("best_loss"))
+    if loss_improved:
+        meta["best_loss"] = val["loss"]
+    if is_best:
+        meta["best_epoch"], meta["best_value"] = epoch, value
+    keeps_patience = is_best or (monitor == "val_loss_or_utility" and loss_improved)
+    meta["bad_epochs"] = 0 if keeps_patience else meta["bad_epochs"] + 1
+    return is_best, meta
 
 
 def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None = None) -> dict:
@@ -223,8 +266,8 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
 def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: float) -> dict:
     c = run.config
     state = run.state
-    meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "bad_epochs": 0,
-            "done": False}
+    meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "best_loss": None,
+            "bad_epochs": 0, "done": False}
     restored = ckpt.restore_latest(state)
     if restored is not None:
         state, meta = restored
@@ -244,13 +287,8 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         t1 = time.perf_counter()
         val, _ = run.evaluate(state, "val")
         t2 = time.perf_counter()
-        value = val["loss"] if c.train.monitor == "val_loss" else val["utility"]
-        selectable = run.method.selectable(epoch, c.train.epochs)
-        is_best = selectable and _improved(c.train.monitor, value, meta["best_value"])
-        if is_best:
-            meta["best_epoch"], meta["best_value"], meta["bad_epochs"] = epoch, value, 0
-        elif selectable:
-            meta["bad_epochs"] += 1
+        is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
+                                              run.method.selectable(epoch, c.train.epochs))
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
         entry = {"epoch": epoch, **entry,
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import optax
@@ -11,19 +13,34 @@ WEIGHT_DECAY_MODES = ("l2", "l1", "none")
 SCHEDULES = ("auto", "constant", "step", "cosine")
 
 
-def learning_rate(cfg, steps_per_epoch: int, epochs: int):
-    """The schedule: SGD steps x gamma every step_epochs epochs ("auto"), others constant."""
+def _schedule_name(cfg) -> str:
     schedule = cfg.schedule
     if schedule not in SCHEDULES:
         raise ValueError(f"optim.schedule must be one of {SCHEDULES}, got {schedule!r}")
     if schedule == "auto":
         schedule = "step" if cfg.name == "sgd" else "constant"
+    return schedule
+
+
+def epoch_learning_rate(cfg, epoch: int, epochs: int) -> float:
+    """The learning rate of a (1-based) epoch: SGD x gamma every step_epochs epochs ("auto"),
+    others constant; "cosine" decays to 0 over the planned epochs.
+
+    The schedule follows epochs, not optimizer steps, so a method whose epochs are shorter
+    (FIS's labelled subset, subsampling) decays at the same epochs as ERM. The trainer sets this
+    value into the optimizer state (optax.inject_hyperparams) before each epoch.
+    """
+    schedule = _schedule_name(cfg)
     if schedule == "constant":
-        return cfg.lr
+        return float(cfg.lr)
     if schedule == "step":
-        return optax.exponential_decay(cfg.lr, transition_steps=cfg.step_epochs * steps_per_epoch,
-                                       decay_rate=cfg.gamma, staircase=True)
-    return optax.cosine_decay_schedule(cfg.lr, decay_steps=max(1, epochs * steps_per_epoch))
+        return float(cfg.lr * cfg.gamma ** ((epoch - 1) // cfg.step_epochs))
+    return float(cfg.lr * 0.5 * (1.0 + math.cos(math.pi * (epoch - 1) / max(1, epochs))))
+
+
+def set_learning_rate(opt_state, lr: float):
+    """The optimizer state with every injected `learning_rate` set to lr."""
+    return optax.tree_utils.tree_set(opt_state, learning_rate=jnp.asarray(lr, jnp.float32))
 
 
 def _l1_penalty(weight: float) -> optax.GradientTransformation:
@@ -32,14 +49,14 @@ def _l1_penalty(weight: float) -> optax.GradientTransformation:
                                                      g, p))
 
 
-def make_optimizer(cfg, steps_per_epoch: int, epochs: int) -> optax.GradientTransformation:
+def make_optimizer(cfg, *, scheduled: bool = True) -> optax.GradientTransformation:
     """sgd (momentum), adam, adamw (decoupled decay) or adagrad, with weight decay as coupled L2
     (PyTorch's `weight_decay`), L1, or none.
 
     Args:
       cfg: config.optim (name, lr, momentum, weight_decay, wd_mode, schedule, step_epochs, gamma).
-      steps_per_epoch: optimizer steps in one epoch (for the step schedule).
-      epochs: planned epochs (for the cosine schedule).
+      scheduled: the learning rate is an injected hyperparameter that the trainer sets per epoch
+        (`epoch_learning_rate`); False: constant cfg.lr (e.g. a phase with its own optimizer).
     """
     if cfg.name not in OPTIMIZERS:
         raise ValueError(f"optim.name must be one of {OPTIMIZERS}, got {cfg.name!r}")
@@ -47,18 +64,25 @@ def make_optimizer(cfg, steps_per_epoch: int, epochs: int) -> optax.GradientTran
         raise ValueError(f"optim.wd_mode must be one of {WEIGHT_DECAY_MODES}, got {cfg.wd_mode!r}")
     if cfg.lr <= 0:
         raise ValueError(f"optim.lr must be positive, got {cfg.lr}")
-    lr = learning_rate(cfg, steps_per_epoch, epochs)
-    if cfg.name == "adamw":
-        # AdamW's decay is decoupled by definition; wd_mode does not apply.
-        return optax.adamw(lr, weight_decay=cfg.weight_decay)
-    base = {
-        "sgd": lambda: optax.sgd(lr, momentum=cfg.momentum or None),
-        "adam": lambda: optax.adam(lr),
-        "adagrad": lambda: optax.adagrad(lr),
-    }[cfg.name]()
-    parts = []
-    if cfg.weight_decay and cfg.wd_mode == "l2":
-        parts.append(optax.add_decayed_weights(cfg.weight_decay))
-    elif cfg.weight_decay and cfg.wd_mode == "l1":
-        parts.append(_l1_penalty(cfg.weight_decay))
-    return optax.chain(*parts, base)
+    _schedule_name(cfg)  # a bad schedule name fails here, before training
+
+    def build(learning_rate):
+        if cfg.name == "adamw":
+            # AdamW's decay is decoupled by definition; wd_mode does not apply.
+            return optax.adamw(learning_rate, weight_decay=cfg.weight_decay)
+        base = {
+            "sgd": lambda: optax.sgd(learning_rate, momentum=cfg.momentum or None),
+            "adam": lambda: optax.adam(learning_rate),
+            "adagrad": lambda: optax.adagrad(learning_rate),
+        }[cfg.name]()
+        parts = []
+        if cfg.weight_decay and cfg.wd_mode == "l2":
+            parts.append(optax.add_decayed_weights(cfg.weight_decay))
+        elif cfg.weight_decay and cfg.wd_mode == "l1":
+            parts.append(_l1_penalty(cfg.weight_decay))
+        return optax.chain(*parts, base)
+
+    if not scheduled:
+        return build(cfg.lr)
+    return optax.inject_hyperparams(build)(learning_rate=cfg.lr)
+

@@ -40,9 +40,6 @@ def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_cl
 
         (loss, out), grads = jax.value_and_grad(loss_fn, has_aux=True)(state.params)
         updates, opt_state = tx.update(grads, state.opt_state, state.params)
-        mask = method.update_mask(state.params, state.method_state)
-        if mask is not None:  # a method freezing part of its parameters (e.g. FSCL's phases)
-            updates = jax.tree.map(lambda u, m: u * jnp.asarray(m, u.dtype), updates, mask)
         new_state = state.replace(params=optax.apply_updates(state.params, updates),
                                   batch_stats=out.batch_stats, opt_state=opt_state,
                                   method_state=out.method_state, step=state.step + 1)
