@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from nhfair_jax import metrics
+from nhfair_jax.metrics.bootstrap import bootstrap_rate, count_figures
 
 # Two groups with known rates: sizes, P(y = 1 | a) and P(yhat = y | a).
 SIZES, POS, ACC = (400, 150), (0.3, 0.6), (0.85, 0.7)
@@ -34,21 +35,31 @@ def _truth():
 def test_intervals_cover_the_true_value_at_about_the_nominal_rate():
     rng = np.random.default_rng(123)
     truth = _truth()
-    sets = 100
+    sets = 200
     hits = {k: 0 for k in truth}
     for i in range(sets):
-        ci = metrics.bootstrap(None, *_simulate(rng), n=100, seed=i)
+        ci = metrics.bootstrap(None, *_simulate(rng), n=200, seed=i)
         got = {"acc": ci["acc"], "group_acc_1": ci["group_acc"][1], "dp": ci["dp"],
                "eqodd": ci["eqodd"]}
         for k, t in truth.items():
-            hits[k] += got[k]["lo"] <= t <= got[k]["hi"]
-    # Per metric: 100 sets at 95% has a binomial sd of 0.022; allow 3 sd (percentile intervals
-    # from 100 resamples run slightly short of nominal); pooled over the four metrics, tighter.
+            hits[k] += _covers(got[k], t)
+    # Per metric: 200 sets at 95% has a binomial sd of 0.015; allow 3 sd (percentile intervals
+    # run slightly short of nominal at these sizes); pooled over the four metrics, tighter.
     sd = math.sqrt(0.95 * 0.05 / sets)
     for k, h in hits.items():
         assert abs(h / sets - 0.95) <= 3 * sd, (k, h / sets)
     pooled = sum(hits.values()) / (4 * sets)
     assert 0.91 <= pooled <= 0.98, pooled
+    # A 50% interval must cover about half the time: the coverage follows `confidence`.
+    rng = np.random.default_rng(7)
+    half = sum(_covers(metrics.bootstrap(None, *_simulate(rng), n=200, seed=i,
+                                         confidence=0.5)["acc"], truth["acc"])
+               for i in range(sets))
+    assert abs(half / sets - 0.5) <= 3 * math.sqrt(0.25 / sets), half / sets
+
+
+def _covers(interval: dict, value: float) -> bool:
+    return interval["lo"] <= value <= interval["hi"]
 
 
 def _loop_bootstrap(y, yhat, groups, n, seed, score=None):
@@ -64,21 +75,22 @@ def _loop_bootstrap(y, yhat, groups, n, seed, score=None):
 
 
 @pytest.mark.parametrize("with_score", [False, True])
-def test_agrees_with_a_plain_loop_bootstrap(with_score):
+def test_agrees_with_a_plain_loop_bootstrap(with_score, seed=1):
     rng = np.random.default_rng(0)
     groups = np.repeat(np.arange(3), (120, 60, 40))
     y = rng.integers(0, 2, groups.size)
     yhat = np.where(rng.random(groups.size) < 0.75, y, 1 - y)
     score = np.clip(0.35 * y + 0.65 * rng.random(groups.size), 0, 1) if with_score else None
-    n = 1500
-    ci = metrics.bootstrap(None, y, yhat, groups, y_score=score, n=n, seed=1)
-    loop = _loop_bootstrap(y, yhat, groups, n, seed=2, score=score)
+    n = 1000
+    ci = metrics.bootstrap(None, y, yhat, groups, y_score=score, n=n, seed=seed)
+    loop = _loop_bootstrap(y, yhat, groups, n, seed=seed + 1, score=score)
     keys = ["acc", "worst_acc", "dp", "eqodd", "eqopp"] + (["auc", "worst_auc"] if with_score else [])
     for k in keys:
         draws = np.array([r[k] for r in loop])
         lo, hi = np.percentile(draws, [2.5, 97.5])
         width = hi - lo
-        # Two independent 1,500-resample estimates of the same quantiles: a few % of the width.
+        # Two independent 1,000-resample estimates of the same quantiles differ by about 3% of
+        # the width (sd); 12% is four sd.
         assert abs(ci[k]["lo"] - lo) < 0.12 * width and abs(ci[k]["hi"] - hi) < 0.12 * width, k
         assert ci[k]["value"] == pytest.approx(metrics.fairness_report(
             y, yhat, groups, y_score=score)[k])
@@ -98,6 +110,42 @@ def test_vectorised_auc_equals_roc_auc_on_every_resample():
         assert fast[k] == pytest.approx(slow[k], abs=1e-12), k
     for a in range(3):
         assert fast["group_auc"][a] == pytest.approx(slow["group_auc"][a], abs=1e-12)
+
+
+def test_count_figures_equal_fairness_from_counts_on_every_resample():
+    rng = np.random.default_rng(11)
+    for c in (2, 3):
+        # Sparse counts: many empty cells, a group without a class, an empty group.
+        counts = rng.integers(0, 4, (60, 4, c, c)) * (rng.random((60, 4, c, c)) < 0.6)
+        counts[:, 3] = 0
+        counts[::2, 1, 0] = 0
+        batch = count_figures(counts)
+        for i in range(len(counts)):
+            one = metrics.fairness_from_counts(counts[i])
+            assert set(batch) == {k for k in one}
+            for k, v in one.items():
+                np.testing.assert_allclose(batch[k][i], np.asarray(v, np.float64), rtol=0,
+                                           atol=1e-12, err_msg=k)
+
+
+def test_bootstrap_rate_is_the_flip_rate_with_a_loop_sized_interval():
+    rng = np.random.default_rng(12)
+    groups = np.repeat([0, 1], (300, 60))
+    flips = rng.random(360) < np.where(groups == 0, 0.1, 0.3)
+    ci = bootstrap_rate(flips, groups, n=3000, seed=0)
+    assert ci["rate"]["value"] == pytest.approx(flips.mean())
+    assert ci["group_rate"][1]["value"] == pytest.approx(flips[groups == 1].mean())
+    loop = [np.mean(np.concatenate([rng.choice(flips[groups == a], (groups == a).sum())
+                                    for a in (0, 1)])) for _ in range(3000)]
+    lo, hi = np.percentile(loop, [2.5, 97.5])
+    assert abs(ci["rate"]["lo"] - lo) < 0.1 * (hi - lo)
+    assert abs(ci["rate"]["hi"] - hi) < 0.1 * (hi - lo)
+    assert bootstrap_rate(flips, groups, n=50, seed=3) == bootstrap_rate(flips, groups, n=50,
+                                                                         seed=3)
+    free = bootstrap_rate(flips, groups, n=500, seed=0, stratify=False)
+    assert free["rate"]["lo"] < flips.mean() < free["rate"]["hi"]
+    empty = bootstrap_rate([], [], n=10, num_groups=2)
+    assert math.isnan(empty["rate"]["value"]) and math.isnan(empty["group_rate"][0]["lo"])
 
 
 def test_undefined_figures_get_nan_bounds_not_a_crash():
