@@ -3,7 +3,8 @@
 The stub answers by the image it receives: `script` maps the SHA-256 of the image bytes (the
 data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API-level refusal,
 ("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late. Unknown
-images get "Male". Every request is counted per image hash.
+images get "Male". Alternatively `responder(image_bytes, prompt)` returns the behaviour. Every
+request is counted per image hash.
 
 Run as a script (`python tests/lvlm_stub.py SCRIPT.json PORTFILE`) it serves until killed, for
 the test that kills a run mid-way.
@@ -26,8 +27,8 @@ def image_hash(data: bytes) -> str:
 
 
 class Stub:
-    def __init__(self, script: dict, *, delay: float = 0.0):
-        self.script, self.delay = dict(script), delay
+    def __init__(self, script=None, *, delay: float = 0.0, responder=None):
+        self.script, self.delay, self.responder = dict(script or {}), delay, responder
         self.calls = collections.Counter()
         self.prompts = []
         self.lock = threading.Lock()
@@ -57,13 +58,15 @@ class Stub:
                 content = payload["messages"][0]["content"]
                 url = next(p["image_url"]["url"] for p in content if p["type"] == "image_url")
                 prompt = next(p["text"] for p in content if p["type"] == "text")
-                h = image_hash(base64.b64decode(url.split(",", 1)[1]))
+                data = base64.b64decode(url.split(",", 1)[1])
+                h = image_hash(data)
                 with stub.lock:
                     stub.calls[h] += 1
                     stub.prompts.append((h, prompt, payload.get("temperature")))
                 if stub.delay:
                     time.sleep(stub.delay)
-                action = stub.script.get(h, "Male")
+                action = (stub.responder(data, prompt) if stub.responder is not None
+                          else stub.script.get(h, "Male"))
                 if isinstance(action, (list, tuple)) and action[0] == "http":
                     self._send(int(action[1]), b'{"error": "stub failure"}')
                     return

@@ -36,8 +36,9 @@ def _rate_gap(rates: dict) -> float | None:
     return float(max(values) - min(values)) if len(values) >= 2 else None
 
 
-def status_figures(records, group_of) -> dict:
-    """Status counts overall and per group, per-group rates and their gaps."""
+def status_figures(records, group_of, primary) -> dict:
+    """Status counts overall and per group, per-group rates, and their gaps (max - min) over
+    the `primary` groups (those of the fairness report's sensitive attribute)."""
     counts = {s: 0 for s in STATUSES}
     by_group: dict[str, dict] = {}
     for r in records:
@@ -49,7 +50,8 @@ def status_figures(records, group_of) -> dict:
                         (ERROR, "error_rate")):
         rates = {g: c[status] / max(1, sum(c.values())) for g, c in by_group.items()}
         out[key] = rates
-        out[key.replace("_rate", "_gap")] = _rate_gap(rates)
+        out[key.replace("_rate", "_gap")] = _rate_gap({g: rates[g] for g in primary
+                                                       if g in rates})
     return out
 
 
@@ -150,7 +152,7 @@ def evaluate(records, task, prompt_set: str, *, recall_attributes, gd_pairs, n_b
                                     if r["attrs"].get(a) is not None
                                     and str(r["attrs"][a]) != str(r["group"])]
 
-    out.update(status_figures(records, groups_of))
+    out.update(status_figures(records, groups_of, names))
     positives = (y == 1) if single else np.ones(len(records), bool)
     by_group = {}
     for attr in recall_attributes:

@@ -39,7 +39,8 @@ _UNKNOWN = ("unknown", "unsure", "uncertain", "can't tell", "cannot tell")
 def tokenize(text: str) -> list[str]:
     """Lower-case word tokens; hyphens and punctuation separate words, apostrophes do not."""
     text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)
+    return [t[:-2] if t.endswith("'s") else t  # "men's" is "men"
+            for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)]
 
 
 @dataclass(frozen=True)

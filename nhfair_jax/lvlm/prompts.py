@@ -115,7 +115,7 @@ REFUSAL_PATTERNS = (
     r"\bi (?:can ?not|can't|cannot|won't|will not|am not able to|do not|don't) "
     r"(?:determine|tell|identify|say|know|assist|help|provide|make|infer|assume|classify|"
     r"answer|speculate|guess|judge|comply|label|assign)\b",
-    r"\b(?:unable|not able|impossible|not possible|difficult|hard|not appropriate|inappropriate)"
+    r"\b(?:unable|not able|impossible|not possible|not appropriate|inappropriate)"
     r" to (?:determine|tell|say|identify|infer|know|classify|judge|assess|guess)\b",
     r"\bcan(?:'t| ?not) be (?:determined|identified|inferred|known|told)\b",
     r"\bas an ai\b", r"\bnot (?:comfortable|appropriate)\b", r"\bi (?:must|have to) decline\b",

@@ -1,0 +1,253 @@
+"""The served backend end to end against an OpenAI-compatible stub on 127.0.0.1: exact statuses
+and rates, the config contract through the CLI, resuming a killed run, FACET persons cropped,
+and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.lvlm.config import lvlm_config
+from nhfair_jax.lvlm.run import run
+from tests.conftest import REPO, run_cli
+from tests.lvlm_stub import Stub, image_hash
+from tests.miniatures import corrupt, identify_colour, make_facet, make_utkface
+
+BEHAVIOURS = ["Male", "Female", ["refusal", "I can't help with that."],
+              "I'm sorry, I can't determine gender.", ["http", 500], "The person looks like a woman.",
+              "male or female", ["sleep", 2.0]]
+
+
+def _utk(tmp_path, n=24):
+    mini = make_utkface(str(tmp_path / "utk"), n=n, bad_names=False)
+    hashes = [image_hash(open(os.path.join(mini.root, e.file), "rb").read())
+              for e in mini.examples]
+    return mini, hashes
+
+
+def _config(root, url, **overrides):
+    c = lvlm_config("utkface_gender", root=root)
+    c.backend.url, c.backend.model = url, "stub-model"
+    c.backend.timeout_s, c.backend.retries, c.backend.backoff_s = 0.5, 1, 0.01
+    for k, v in overrides.items():
+        section, key = k.split(".")
+        c[section][key] = v
+    return c
+
+
+def test_statuses_and_rates_come_out_exactly(tmp_path):
+    mini, hashes = _utk(tmp_path)
+    script = {h: BEHAVIOURS[i % len(BEHAVIOURS)] for i, h in enumerate(hashes)}
+    with Stub(script) as stub:
+        result = run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
+        calls, prompts = dict(stub.calls), list(stub.prompts)
+    n = len(hashes)  # 24: three of each behaviour
+    assert result["status_counts"] == {"parsed": 9, "refused": 6, "unparseable": 3,
+                                       "error": 6}
+    # the woman answer is parsed (Female) for examples of either gender: i % 8 == 5 -> gender 1
+    by_gender = {"Male": [], "Female": []}
+    for i, e in enumerate(mini.examples):
+        by_gender[("Male", "Female")[e.label]].append(BEHAVIOURS[i % 8])
+    expected_refusal = {g: sum(isinstance(b, list) and b[0] == "refusal" or
+                               (isinstance(b, str) and "sorry" in b) for b in bs) / len(bs)
+                        for g, bs in by_gender.items()}
+    for g, rate in expected_refusal.items():
+        assert result["refusal_rate"][g] == pytest.approx(rate)
+    # retried: HTTP 500 and timeouts twice (retries=1), everything else once
+    for i, h in enumerate(hashes):
+        b = BEHAVIOURS[i % 8]
+        assert calls[h] == (2 if isinstance(b, list) and b[0] in ("http", "sleep") else 1)
+    assert {t for _, _, t in prompts} == {0.0}  # greedy
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    assert len(lines) == n
+    errors = [x for x in lines if x["status"] == "error"]
+    assert {x["error"].split(":")[0].split(" (")[0] for x in errors} == {"HTTP 500",
+                                                                          "timed out after 0.5 s"}
+    male_correct = sum(BEHAVIOURS[i % 8] == "Male" for i, e in enumerate(mini.examples)
+                       if e.label == 0)
+    assert result["recall"]["Male"] == pytest.approx(male_correct / len(by_gender["Male"]))
+
+
+@pytest.mark.slow
+def test_contract_through_the_cli_and_rerun_asks_nothing(tmp_path):
+    mini, hashes = _utk(tmp_path, n=12)
+    script = {h: ("Male", "Female", "I'm sorry, I can't.")[i % 3] for i, h in enumerate(hashes)}
+    workdir = str(tmp_path / "run")
+    with Stub(script) as stub:
+        args = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"),
+                "--workdir", workdir, "--config.backend.name=openai",
+                f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
+                f"--config.data.root={mini.root}", "--progress=false"]
+        proc = run_cli(*args, module="nhfair_jax.lvlm", timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        first = sum(stub.calls.values())
+        again = run_cli(*args, module="nhfair_jax.lvlm", timeout=300)
+        assert again.returncode == 0, again.stderr
+        assert sum(stub.calls.values()) == first == 12
+    assert "asked 0 question(s)" in again.stdout
+    lines = [json.loads(x) for x in open(os.path.join(workdir, "answers.jsonl"))]
+    assert len(lines) == 12
+    for line in lines:
+        assert {"id", "group", "label", "raw", "status", "parsed"} <= set(line)
+    metrics = json.load(open(os.path.join(workdir, "metrics.json")))
+    for key in ("recall", "gd", "status_counts", "refusal_rate"):
+        assert key in metrics
+    assert set(metrics["recall"]) == {"Male", "Female"} and "Male-Female" in metrics["gd"]
+    for name in ("report.md", "report.html", "results.csv"):
+        assert os.path.getsize(os.path.join(workdir, name)) > 0
+
+
+@pytest.mark.slow
+def test_killed_run_resumes_asking_only_what_is_missing(tmp_path):
+    mini, hashes = _utk(tmp_path, n=24)
+    workdir = str(tmp_path / "run")
+    with Stub({}, delay=0.25) as stub:
+        args = [sys.executable, "-m", "nhfair_jax.lvlm", "--config",
+                os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir", workdir,
+                f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
+                f"--config.data.root={mini.root}", "--config.backend.concurrency=1",
+                "--config.backend.batch_size=1", "--progress=false"]
+        proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        log = os.path.join(workdir, "answers.jsonl")
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None:
+            if os.path.exists(log) and sum(1 for _ in open(log)) >= 2:
+                break
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        time.sleep(0.6)  # the request in flight at the kill reaches the stub and ends
+        recorded = {json.loads(x)["id"] for x in open(log) if x.strip()}
+        assert 2 <= len(recorded) < 24
+        before = dict(stub.calls)
+        result = run(_config(mini.root, stub.url, **{"backend.concurrency": 1}), workdir,
+                     progress=False)
+        after = dict(stub.calls)
+    ids = [os.path.relpath(e.file, "UTKFace") for e in mini.examples]
+    assert result["asked_this_run"] == 24 - len(recorded)
+    for i, h in zip(ids, hashes):
+        asked_again = after.get(h, 0) - before.get(h, 0)
+        assert asked_again == (0 if i in recorded else 1), i
+    assert result["status_counts"]["parsed"] == 24
+
+
+def _facet_with_occupations(tmp_path):
+    import pandas as pd
+
+    mini = make_facet(str(tmp_path / "facet"), n_images=8)
+    path = os.path.join(mini.root, "annotations", "annotations.csv")
+    frame = pd.read_csv(path)
+    jobs = ("guitarist", "nurse", "dancer", "gardener")
+    frame["class1"] = [jobs[i % len(jobs)] for i in range(len(frame))]
+    frame.to_csv(path, index=False)
+    by_colour = {}
+    for e, job in zip(mini.examples, frame.sort_index()["class1"]):
+        by_colour[e.colour] = job
+    return mini, by_colour
+
+
+def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(tmp_path):
+    mini, job_of = _facet_with_occupations(tmp_path)
+    palette = list(job_of)
+    seen = []
+
+    def respond(data, prompt):
+        img = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+        colour = identify_colour(img, palette)  # the whole image would be grey: no colour
+        job = job_of.get(colour, "nobody")
+        seen.append((img.shape[:2], colour))
+        if "Please choose" in prompt:
+            return "A. Yes" if f"is a {job}?" in prompt else "B. No"
+        return f'"{job}"'
+
+    with Stub(responder=respond) as stub:
+        c = lvlm_config("facet_occupation", "direct,single_choice", root=mini.root)
+        c.backend.url, c.backend.model = stub.url, "stub-model"
+        result = run(c, str(tmp_path / "run"), progress=False)
+    kept = [e for e in mini.examples if e.kept]
+    assert all(shape == (16, 8) and colour is not None for shape, colour in seen)
+    assert len(seen) == 3 * len(kept)  # direct once, single choice twice per person
+    direct, single = result["by_prompt"]["direct"], result["by_prompt"]["single_choice"]
+    assert direct["status_counts"]["parsed"] == len(kept)
+    assert all(v == 1.0 for v in direct["recall"].values())
+    assert all(v == 1.0 for v in single["recall"].values())
+    assert all(v == 0.0 for v in single["fpr"].values())
+    assert single["report_abstain_wrong"]["count"] == 2 * len(kept)
+    assert {"Male", "Female"} <= set(direct["recall"]) and "Male-Female" in direct["gd"]
+
+
+def test_unreadable_image_is_an_error_with_the_reason(tmp_path):
+    mini, hashes = _utk(tmp_path, n=8)
+    bad = os.path.join(mini.root, mini.examples[3].file)
+    corrupt(bad, "garbage")
+    with Stub({}) as stub:
+        result = run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
+        assert sum(stub.calls.values()) == 7
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    errors = [x for x in lines if x["status"] == "error"]
+    assert len(lines) == 8 and len(errors) == 1
+    assert errors[0]["error"].startswith(f"cannot read image {bad}")
+    assert result["status_counts"]["error"] == 1
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def test_bad_input_fails_before_the_run(tmp_path):
+    mini, _ = _utk(tmp_path, n=4)
+    workdir = tmp_path / "run"
+    with pytest.raises(UserError, match=r"cannot reach the endpoint http://127\.0\.0\.1:\d+/v1"):
+        run(_config(mini.root, f"http://127.0.0.1:{_free_port()}/v1"), str(workdir),
+            progress=False)
+    assert not (workdir / "answers.jsonl").exists()
+    c = _config(mini.root, "http://127.0.0.1:1/v1")
+    c.backend.name = "ollama"
+    with pytest.raises(UserError, match="unknown backend 'ollama'; choose one of openai, "
+                                        "transformers"):
+        run(c, str(workdir), progress=False)
+    c = _config(mini.root, "http://127.0.0.1:1/v1")
+    c.task = "utkface_height"
+    with pytest.raises(UserError, match="unknown LVLM task 'utkface_height'; known: "):
+        run(c, str(workdir), progress=False)
+    c = _config(mini.root, "http://127.0.0.1:1/v1")
+    c.prompts = "origin"
+    with pytest.raises(UserError, match="task utkface_gender has no prompt set 'origin'"):
+        run(c, str(workdir), progress=False)
+    c = _config(mini.root, "ftp://x")
+    with pytest.raises(UserError, match="backend.url must be an http"):
+        run(c, str(workdir), progress=False)
+    with pytest.raises(FileNotFoundError, match="data not found at"):
+        run(_config(str(tmp_path / "absent"), "http://127.0.0.1:1/v1"), str(workdir),
+            progress=False)
+
+
+@pytest.mark.slow
+def test_cli_errors_are_one_line(tmp_path):
+    mini, _ = _utk(tmp_path, n=4)
+    base = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir",
+            str(tmp_path / "run"), f"--config.data.root={mini.root}", "--progress=false"]
+    for extra, message in (
+            (["--config.backend.name=nope"], "unknown backend 'nope'"),
+            (["--config.task=nope"], "unknown LVLM task 'nope'"),
+            ([f"--config.backend.url=http://127.0.0.1:{_free_port()}/v1",
+              "--config.backend.model=x"], "cannot reach the endpoint")):
+        proc = run_cli(*base, *extra, module="nhfair_jax.lvlm", timeout=300)
+        assert proc.returncode == 1
+        lines = [x for x in proc.stderr.strip().splitlines() if x.startswith("error:")]
+        assert len(lines) == 1 and message in lines[0], proc.stderr
