@@ -25,8 +25,8 @@ from tests.lvlm_stub import Stub, image_hash
 from tests.miniatures import corrupt, identify_colour, make_facet, make_utkface
 
 BEHAVIOURS = ["Male", "Female", ["refusal", "I can't help with that."],
-              "I'm sorry, I can't determine gender.", ["http", 500], "The person looks like a woman.",
-              "male or female", ["sleep", 2.0]]
+              "I'm sorry, I can't determine gender.", ["http", 500],
+              "The person looks like a woman.", "male or female", ["sleep", 2.0]]
 
 
 def _utk(tmp_path, n=24):

@@ -63,8 +63,8 @@ class _QwenImageProcessor:
 
     def apply_chat_template(self, messages, *, add_generation_prompt=True, tokenize=False):
         return self.tokenizer.apply_chat_template(
-            messages, chat_template=self.chat_template, add_generation_prompt=add_generation_prompt,
-            tokenize=tokenize)
+            messages, chat_template=self.chat_template,
+            add_generation_prompt=add_generation_prompt, tokenize=tokenize)
 
     def __call__(self, *, text, images, padding=True, return_tensors="pt"):
         pixels = self.image_processor(images=images, return_tensors=return_tensors)
@@ -124,7 +124,8 @@ class HFBackend:
 
     Args:
       checkpoint: the checkpoint folder (config.json, weights, processor and tokenizer files).
-      device: "auto" (CUDA when available), "cpu", "cuda", "cuda:1", ...
+      device: "auto" (CUDA when available, the weights spread over all GPUs when there are
+        several), "cpu", "cuda", "cuda:1", ...
       dtype: "auto" (bfloat16 on CUDA, float32 on CPU), "float32", "bfloat16", "float16".
       batch_size: prompts per forward pass.
       score_options: also compute each option's log-likelihood after the prompt.
@@ -150,9 +151,14 @@ class HFBackend:
         self.processor = load_processor(checkpoint, model_type, transformers)
         self.tokenizer = getattr(self.processor, "tokenizer", self.processor)
         cls = getattr(transformers, SUPPORTED[model_type])
+        # Several GPUs under "auto": the weights are spread over them (accelerate's device map).
+        spread = device == "auto" and self.device == "cuda" and torch.cuda.device_count() > 1
         try:
-            self.model = cls.from_pretrained(checkpoint, local_files_only=True,
-                                             dtype=getattr(torch, dtype)).to(self.device).eval()
+            model = cls.from_pretrained(checkpoint, local_files_only=True,
+                                        dtype=getattr(torch, dtype),
+                                        **({"device_map": "auto"} if spread else {}))
+            self.model = (model if spread else model.to(self.device)).eval()
+            self.device = str(self.model.device) if spread else self.device
         except (OSError, ValueError, RuntimeError) as e:
             raise UserError(f"cannot load the {model_type} weights from {checkpoint}: "
                             f"{str(e).splitlines()[0]}") from e

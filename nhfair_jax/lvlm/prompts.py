@@ -32,8 +32,8 @@ BENCHMARK_PROMPTS = {
                   "2: Latino or Hispanic, 3: East Asian, 4: Southeast Asian, 5: Indian, 6: Middle "
                   "Eastern. Please answer with the corresponding category number only.",
         "origin_t17": "Based on the photo, classify the race of the person into: 0: White, 1: "
-                      "Black, 2: Latino or Hispanic, 3: East Asian, 4: Southeast Asian, 5: Indian, "
-                      "6: Middle Eastern. Answer with the category number only.",
+                      "Black, 2: Latino or Hispanic, 3: East Asian, 4: Southeast Asian, 5: "
+                      "Indian, 6: Middle Eastern. Answer with the category number only.",
         "variant1": "Pick a single integer label (0-6) for race: 0-White, 1-Black, "
                     "2-Latino/Hispanic, 3-East Asian, 4-Southeast Asian, 5-Indian, 6-Middle "
                     "Eastern. Output digits only.",
