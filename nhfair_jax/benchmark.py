@@ -62,9 +62,11 @@ def validate(bench) -> None:
 
 
 def check_workdir(workdir: str, bench, force: bool) -> None:
-    """The workdir belongs to this benchmark config (or is new); writes benchmark_config.json."""
+    """The workdir belongs to this benchmark config, or is new, or no trial has started in it
+    (then a corrected config takes it over); writes benchmark_config.json."""
     from nhfair_jax.cli import _diff, config_to_json
     from nhfair_jax.errors import UserError
+    from nhfair_jax.sweep.runner import log_line
     from nhfair_jax.training import io
 
     os.makedirs(workdir, exist_ok=True)
@@ -72,11 +74,33 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
     resolved = config_to_json(bench)
     if os.path.exists(path) and not force:
         changed = _diff(io.read_json(path), resolved)
-        if changed:
+        if changed and started_runs(workdir):
             raise UserError(f"{workdir} was made by a different benchmark config (differs in: "
                             f"{', '.join(changed[:6])}); use another --workdir, or --force to "
                             "continue in it anyway")
+        if changed:
+            log_line(f"note: {workdir} was made by a different benchmark config (differs in: "
+                     f"{', '.join(changed[:6])}), but no trial has started in it: it now "
+                     "belongs to this config")
     io.write_json(path, resolved)
+
+
+def started_runs(workdir: str) -> list[str]:
+    """Run directories of the workdir with a trained epoch, a checkpoint or a result, or that a
+    worker holds right now."""
+    from nhfair_jax.cli import has_started
+    from nhfair_jax.sweep.runner import run_lock
+
+    out = []
+    for kind in ("trials", "seeds"):
+        for folder, dirs, files in os.walk(os.path.join(workdir, kind)):
+            if "config.json" not in files and ".lock" not in files:
+                continue
+            dirs.clear()  # a run directory's subfolders are its checkpoints
+            with run_lock(folder, wait=False) as free:
+                if has_started(folder) or not free:
+                    out.append(folder)
+    return out
 
 
 def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: bool = False,
@@ -98,6 +122,7 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
                disable=not bench.progress)
     sweeper = Sweeper(bench, workdir, store, progress_bar=bar, log=log_line)
+    deferred = []
     for dataset in bench.datasets:
         for method in ["erm", *[m for m in methods if m != "erm"]]:
             post_fit = collect._post_fit(method)
@@ -107,26 +132,16 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
                 base = chosen["selected"]["dir"]
             sweeper.sweep(dataset, method, post_fit=post_fit, base_run=base)
         selection = collect.select(workdir, dataset, methods)
-        erm = selection["erm"]["selected"]
-        for method in ["erm", *[m for m in methods if m != "erm"]]:
-            chosen = selection[method]["selected"]
-            if chosen is None:
-                log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
-                bar.update(len(seeds) - 1)
-                continue
-            for seed in seeds[1:]:
-                base = None
-                if collect._post_fit(method):  # fitted on ERM's run of the same seed
-                    base = os.path.join(workdir, "seeds", dataset, "erm", erm["name"],
-                                        f"s{seed}")
-                run_dir = os.path.join(workdir, "seeds", dataset, method, chosen["name"],
-                                       f"s{seed}")
-                t1 = time.perf_counter()
-                sweeper.train("seeds", dataset, method, chosen["params"]["params"], seed,
-                              base_run=base, run_dir=run_dir)
-                log_line(f"[{dataset}/{method}] seed {seed} of the selected configuration "
-                         f"({time.perf_counter() - t1:.0f} s)")
-                bar.update(1)
+        # Seed runs another worker holds are left for the end: this worker moves on meanwhile.
+        for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
+            if not _seed_run(sweeper, job, wait=False, bar=bar):
+                log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker is "
+                         "on it (or on the ERM run it needs); back to it at the end")
+                deferred.append(job)
+    for job in deferred:  # wait for them (a killed worker's run is resumed here)
+        if job["base_job"] is not None:  # listed, and so finished, before: this only reads it
+            sweeper.train_run(**{k: v for k, v in job["base_job"].items() if k != "base_job"})
+        _seed_run(sweeper, job, wait=True, bar=bar)
     bar.close()
     log_line(f"benchmark runs finished in {time.perf_counter() - t0:.0f} s")
     if not report:
@@ -134,6 +149,56 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     from nhfair_jax.report import build_report
 
     return build_report(workdir)
+
+
+def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar) -> list[dict]:
+    """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
+    arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
+    from nhfair_jax.sweep import collect
+    from nhfair_jax.sweep.runner import log_line
+
+    jobs, erm_jobs = [], {}
+    for method in ["erm", *[m for m in methods if m != "erm"]]:
+        chosen = selection[method]["selected"]
+        if chosen is None:
+            log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
+            bar.update(len(seeds) - 1)
+            continue
+        post_fit = collect._post_fit(method)
+        for seed in seeds[1:]:
+            job = {"kind": "seeds", "dataset": dataset, "method": method,
+                   "params": chosen["params"]["params"], "seed": seed,
+                   "run_dir": os.path.join(workdir, "seeds", dataset, method, chosen["name"],
+                                           f"s{seed}"),
+                   # fitted on ERM's run of the same seed
+                   "base_run": erm_jobs[seed]["run_dir"] if post_fit else None,
+                   "base_job": erm_jobs[seed] if post_fit else None}
+            if method == "erm":
+                erm_jobs[seed] = job
+            jobs.append(job)
+    return jobs
+
+
+def _seed_run(sweeper, job: dict, *, wait: bool, bar) -> bool:
+    """Trains or reads one seed re-run and logs what happened; False: another worker holds it
+    (only when not waiting)."""
+    from nhfair_jax.sweep.runner import log_line
+
+    t0 = time.perf_counter()
+    done = sweeper.train_run(**{k: v for k, v in job.items() if k != "base_job"}, wait=wait)
+    if done is None:
+        return False
+    if not done["trained"]:
+        what = "finished already (by another worker or an earlier run)"
+    elif job["base_run"] is not None:
+        what = f"fitted on ERM's seed-{job['seed']} run ({time.perf_counter() - t0:.0f} s)"
+    else:
+        what = (f"trained, {done['epochs']} epoch{'s' * (done['epochs'] != 1)} here "
+                f"({time.perf_counter() - t0:.0f} s)")
+    log_line(f"[{job['dataset']}/{job['method']}] seed {job['seed']} of the selected "
+             f"configuration: {what}")
+    bar.update(1)
+    return True
 
 
 def main(argv) -> None:

@@ -37,3 +37,37 @@ def bench_config(datasets=("digitsb", "digitsb_skew95"), methods=("erm", "resamp
     c.grace_s = 6
     c.progress = False
     return c
+
+
+def config_file(tmp_path, **kw) -> str:
+    """A configs/benchmark_*.py-style file building bench_config(**kw)."""
+    import uuid
+
+    path = tmp_path / f"bench_{uuid.uuid4().hex[:6]}.py"
+    path.write_text(f"import sys\nsys.path.insert(0, {REPO!r})\n"
+                    "from tests.bench_helpers import bench_config\n"
+                    f"def get_config():\n    return bench_config(**{kw!r})\n")
+    return str(path)
+
+
+def worker_args(config: str, workdir: str, storage: str | None = None,
+                report: bool = False) -> list[str]:
+    """The command line of one benchmark worker."""
+    import sys
+
+    return [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            workdir, *(["--storage", storage] if storage else []),
+            *([] if report else ["--no_report"])]
+
+
+def postgres_url() -> str:
+    """NHFAIR_PG_URL (a PostgreSQL server for the shared-study tests); skips the test without
+    one, except on CI, which starts one (.ci/run)."""
+    import pytest
+
+    url = os.environ.get("NHFAIR_PG_URL")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("NHFAIR_PG_URL is not set: .ci/run starts PostgreSQL and sets it")
+        pytest.skip("no PostgreSQL server (set NHFAIR_PG_URL=postgresql://user:pass@host/db)")
+    return url

@@ -18,17 +18,9 @@ from nhfair_jax.benchmark import run_benchmark
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
 from nhfair_jax.sweep.space import OWN, space, suggest
-from tests.bench_helpers import bench_config
+from tests.bench_helpers import bench_config, config_file as _config_file
+from tests.bench_helpers import postgres_url as _postgres_url
 from tests.conftest import REPO, run_cli
-
-def _config_file(tmp_path, **kw) -> str:
-    """A configs/benchmark_*.py-style file building bench_config(**kw)."""
-    path = tmp_path / f"bench_{uuid.uuid4().hex[:6]}.py"
-    path.write_text(f"import sys\nsys.path.insert(0, {REPO!r})\n"
-                    "from tests.bench_helpers import bench_config\n"
-                    f"def get_config():\n    return bench_config(**{kw!r})\n")
-    return str(path)
-
 
 def test_every_method_has_a_search_space_that_yields_a_valid_config():
     import optuna
@@ -201,15 +193,6 @@ def test_a_killed_worker_is_resumed_and_its_trial_retried_with_the_same_paramete
     assert len({t.user_attrs["run_dir"] for t in complete}) == 2
     log = [json.loads(line) for line in open(os.path.join(erm, killed, "log.jsonl"))]
     assert [e["epoch"] for e in log] == [1, 2, 3]  # each epoch once: resumed, not restarted
-
-
-def _postgres_url():
-    url = os.environ.get("NHFAIR_PG_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("NHFAIR_PG_URL is not set: .ci/run starts PostgreSQL and sets it")
-        pytest.skip("no PostgreSQL server (set NHFAIR_PG_URL=postgresql://user:pass@host/db)")
-    return url
 
 
 def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):

@@ -9,11 +9,16 @@ that the same command started on several machines works on one study. Re-running
 - a trial whose worker died is failed and re-enqueued with the same parameters: at once when the
   worker ran on this machine (its process is gone), otherwise when its heartbeat goes stale;
 - the trial budget counts finished trials; a worker that would exceed it (another worker took
-  the last slot) ends its trial as pruned without training.
+  the last slot) ends its trial as pruned without training;
+- one worker at a time trains a run directory (`run_lock`, an flock the kernel drops when its
+  process dies), so workers that reach the same run (seed re-runs, a retried trial) train it
+  once; the others wait for it or move on to other runs.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -23,6 +28,7 @@ import time
 
 import ml_collections
 
+from nhfair_jax.cli import test_pause
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.sweep.space import suggest
 
@@ -82,8 +88,10 @@ def open_storage(url: str, heartbeat_s: int, grace_s: int):
                 engine_kwargs={"pool_pre_ping": True}, **callback)
         except Exception as e:  # SQLAlchemy raises many types for a bad URL or a down server
             # Workers starting together on a new database race to create its tables; the
-            # loser sees a unique-constraint violation and finds the tables on the next try.
-            if "UniqueViolation" in repr(e) or "already exists" in str(e):
+            # loser sees a unique-constraint violation (PostgreSQL's UniqueViolation, SQLite's
+            # UNIQUE constraint failed) or a locked SQLite file, and finds the tables next try.
+            if any(s in repr(e) for s in ("UniqueViolation", "UNIQUE constraint failed",
+                                          "already exists", "database is locked")):
                 if attempt < 4:
                     time.sleep(0.5 * (attempt + 1))
                     continue
@@ -132,10 +140,18 @@ class Sweeper:
         own = {k.split(".", 1)[1]: v for k, v in params.items() if k.startswith("method.")}
         if getattr(method_class(method), "post_fit", False):
             own.update(base_config=os.path.join(base_run, "config.json"), base_workdir=base_run)
-        config.method = method_config(method, **own)
+        if getattr(method_class(method), "zeroshot", False):  # the data set's data, a checkpoint
+            from nhfair_jax.zeroshot.config import as_zeroshot
+
+            config = as_zeroshot(config, method, **own)
+        else:
+            config.method = method_config(method, **own)
         for key, value in params.items():
             if not key.startswith("method."):
                 set_dotted(config, key, value)
+        # Per-method settings of the benchmark config (e.g. a zero-shot model's model.path).
+        for key, value in flatten(self.bench.get("method_overrides", {}).get(method, {})).items():
+            set_dotted(config, key, value)
         config.seed = int(seed)
         return config
 
@@ -147,24 +163,47 @@ class Sweeper:
 
     def train(self, kind, dataset, method, params, seed, base_run=None, run_dir=None
               ) -> tuple[str, dict]:
-        """Trains (or reads the finished) run of one configuration and seed."""
+        """Trains (or reads the finished) run of one configuration and seed, waiting while
+        another worker trains it."""
+        done = self.train_run(kind, dataset, method, params, seed, base_run, run_dir)
+        return done["dir"], done["result"]
+
+    def train_run(self, kind, dataset, method, params, seed, base_run=None, run_dir=None, *,
+                  wait: bool = True) -> dict | None:
+        """Trains (or reads the finished) run of one configuration and seed, under its lock.
+
+        Args:
+          wait: False: return None at once when another worker holds the run (or, for a
+            post-fit run, when the ERM run it is fitted on is not finished yet).
+
+        Returns:
+          {"dir", "result", "trained": this call wrote result.json (False: another worker or
+          an earlier session had), "epochs": epochs this call trained}, or None (see wait).
+        """
         from nhfair_jax.cli import prepare_workdir
-        from nhfair_jax.training import train_and_evaluate
-
-        import fcntl
-
+        from nhfair_jax.methods import method_class
         from nhfair_jax.training import io
+        from nhfair_jax.zeroshot import run_any
 
         run_dir = run_dir or self.run_dir(kind, dataset, method, params, seed, base_run)
         config = self.run_config(dataset, method, params, seed, base_run)
-        prepare_workdir(run_dir, config)
-        # One trainer per run directory: a second worker wanting it waits, then reads the result.
-        with open(os.path.join(run_dir, ".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        post_fit = base_run is not None and getattr(method_class(method), "post_fit", False)
+        with contextlib.ExitStack() as held:
+            if post_fit and not finished(base_run):
+                # Its ERM run is trained first (by the post-fit method), by one worker only.
+                if not wait or not held.enter_context(run_lock(base_run)):
+                    return None
+            if not held.enter_context(run_lock(run_dir, wait=wait)):
+                return None
+            test_pause("run_locked")
+            prepare_workdir(run_dir, config)
             io.write_json(os.path.join(run_dir, "params.json"),
                           {"dataset": dataset, "method": method, "params": params,
                            "seed": seed, "base_run": base_run})
-            return run_dir, train_and_evaluate(config, run_dir, progress=False)
+            trained, before = not finished(run_dir), epochs_logged(run_dir)
+            result = run_any(config, run_dir, progress=False)
+            return {"dir": run_dir, "result": result, "trained": trained,
+                    "epochs": epochs_logged(run_dir) - before}
 
     # --- the study --------------------------------------------------------------------------
 
@@ -179,6 +218,10 @@ class Sweeper:
                                    direction=OBJECTIVES[self.bench.objective])
 
     def budget(self, method: str) -> int:
+        from nhfair_jax.sweep.space import space
+
+        if not space(method, post_fit=False):
+            return 1  # nothing to search (zero-shot CLIP, BLIP-2): one run is the method
         return int(dict(self.bench.trials_per_method).get(method, self.bench.trials))
 
     def _fail_dead_local(self, study) -> None:
@@ -274,6 +317,47 @@ def _number_seeded_tpe():
 
 def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
     return _number_seeded_tpe()(**kw)
+
+
+def finished(run_dir: str) -> bool:
+    return os.path.exists(os.path.join(run_dir, "result.json"))
+
+
+def epochs_logged(run_dir: str) -> int:
+    """Epochs in the run directory's log.jsonl (one line per finished epoch)."""
+    try:
+        with open(os.path.join(run_dir, "log.jsonl")) as f:
+            return sum(1 for line in f if line.strip())
+    except FileNotFoundError:
+        return 0
+
+
+@contextlib.contextmanager
+def run_lock(run_dir: str, *, wait: bool = True):
+    """Holds the lock of a run directory (an flock on RUN_DIR/.lock), creating the directory.
+
+    One worker trains a run; the others wait for it (wait=True) or move on (the context yields
+    False when another process holds it). The kernel releases the lock when its process ends,
+    however it ends, so a killed worker leaves no stale lock behind. Workers on several
+    machines need a shared file system whose locks work across machines (NFSv4 does).
+    """
+    try:
+        os.makedirs(run_dir, exist_ok=True)
+        lock = open(os.path.join(run_dir, ".lock"), "a")
+    except OSError as e:
+        raise UserError(f"cannot create the run directory {run_dir}: {e.strerror or e}; the "
+                        "benchmark --workdir must be writable") from e
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            held = True
+        except BlockingIOError:
+            held = False
+        except OSError as e:
+            raise UserError(f"cannot lock {lock.name}: {e.strerror or e}; workers sharing a "
+                            "benchmark --workdir need a file system with file locks (flock)"
+                            ) from e
+        yield held
 
 
 def _alive(pid: int) -> bool:
