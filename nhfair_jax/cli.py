@@ -49,9 +49,11 @@ def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
         shutil.rmtree(workdir)
     try:
         os.makedirs(workdir, exist_ok=True)
-        probe = os.path.join(workdir, ".write_probe")
+        # A name of its own: workers preparing the same directory must not remove each other's.
+        probe = os.path.join(workdir, f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
         with open(probe, "w") as f:
             f.write("ok")
+        test_pause("write_probe")
         os.remove(probe)
     except OSError as e:
         raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}; choose another "
@@ -116,6 +118,23 @@ def run_config(config, workdir: str) -> dict:
           f"{result['epochs_run']}, run directory {workdir}")
     print(summary_table(result))
     return result
+
+
+def test_pause(point: str) -> None:
+    """Test hook: sleeps at a named point where concurrent workers could race.
+
+    NHFAIR_TEST_PAUSE="point=seconds,..." (unset in normal use) widens those windows so that the
+    tests of several benchmark workers would show a race there; see tests/test_workers.py.
+    """
+    spec = os.environ.get("NHFAIR_TEST_PAUSE")
+    if not spec:
+        return
+    for item in spec.split(","):
+        name, _, seconds = item.partition("=")
+        if name.strip() == point:
+            import time
+
+            time.sleep(float(seconds))
 
 
 def describe_error(e: BaseException) -> str:
