@@ -251,6 +251,7 @@ def test_friedman_statistic_ranks_and_cd_diagram_on_the_rank_axis(workdir, info)
     lo, hi = ax.get_xlim()
     assert lo <= 1 and hi >= 3 and hi - lo < 3
     (bar,) = [ln for ln in ax.lines if ln.get_gid() == "cd_bar"]
+    assert result["cd"] < k - 1  # drawn at its length (a longer one stops at rank k)
     np.testing.assert_allclose(np.diff(bar.get_xdata()), [result["cd"]])
     plt.close(fig)
 
@@ -294,6 +295,13 @@ def test_not_a_benchmark_workdir_is_one_line(tmp_path, capsys, sub):
     out = capsys.readouterr()
     assert out.err == (f"error: {path} is not a benchmark workdir: no benchmark_config.json; "
                        "run nhfair_jax.benchmark first\n") and out.out == ""
+
+
+def test_a_negative_bootstrap_count_is_refused(workdir, capsys):
+    with pytest.raises(SystemExit) as e:
+        report_main(["--workdir", workdir, "--bootstrap", "-1"])
+    assert e.value.code == 2
+    assert "--bootstrap must be 0 or more, got -1" in capsys.readouterr().err
 
 
 def test_a_workdir_without_erm_trials_is_one_line(tmp_path, capsys):

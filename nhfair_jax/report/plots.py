@@ -107,8 +107,8 @@ def dto_panel(ax, info: dict, dataset: str, pl: dict) -> None:
     ax.scatter([ux], [uy], marker="*", s=180, color="#d62728", edgecolor="k", lw=0.5, zorder=5,
                label="utopia point", gid="utopia")
     dto = float(np.linalg.norm(chosen - utopia))
-    ax.annotate(f"DTO = {dto:.3f}", ((cx + ux) / 2, (cy + uy) / 2), xytext=(4, -10),
-                textcoords="offset points", fontsize=7)
+    label = f"DTO = {dto:.3f}" + (" (all groups)" if pl["num_groups"] > 2 else "")
+    ax.text(0.03, 0.97, label, transform=ax.transAxes, ha="left", va="top", fontsize=7)
     ax.set_title("(a) ERM: DTO selection", fontsize=9)
 
 
@@ -144,7 +144,13 @@ def _limits(info: dict, dataset: str, pl: dict):
     pts = np.asarray(pts, float)
     lo, hi = np.nanmin(pts, axis=0), np.nanmax(pts, axis=0)
     pad = np.maximum((hi - lo) * 0.12, 0.01)
-    return (lo[0] - pad[0], hi[0] + pad[0]), (lo[1] - pad[1], hi[1] + pad[1])
+    lo, hi = lo - pad, hi + pad
+    # keep the ERM baseline off the edges, so that each zone shows (and holds its name)
+    base = np.asarray(_xy(info["data"][dataset]["erm"]["selection"]["selected"]["group"]["val"],
+                          pl["axes"]))
+    span = hi - lo
+    lo, hi = np.minimum(lo, base - 0.2 * span), np.maximum(hi, base + 0.2 * span)
+    return (lo[0], hi[0]), (lo[1], hi[1])
 
 
 def figure2(info: dict, dataset: str):
@@ -307,8 +313,11 @@ def cd_diagram(result: dict, metric: str):
                 solid_capstyle="butt", gid="clique")
     cd = result["cd"]
     top = 0.6 + 0.5 * (half + 1)
-    ax.plot([1, 1 + cd], [top, top], color="#d62728", lw=1.5, gid="cd_bar", clip_on=False)
-    ax.text(1 + cd / 2, top + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=8)
+    end = min(1 + cd, k)  # a CD longer than the axis: nothing can differ significantly
+    ax.plot([1, end], [top, top], color="#d62728", lw=1.5, gid="cd_bar")
+    ax.text((1 + end) / 2, top + 0.08, f"CD = {cd:.2f}" + (
+        " (longer than the rank axis: no pair can differ significantly)" if end < 1 + cd
+        else ""), ha="center", va="bottom", fontsize=8)
     ax.set_ylim(0, top + 0.5)
     ax.set_title(f"test {metric}: Nemenyi at alpha = 0.05 over {result['n']} data sets",
                  fontsize=9)

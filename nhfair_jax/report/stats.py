@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-LOWER_IS_BETTER = {"gap", "dp_gap"}
+LOWER_IS_BETTER = {"gap"}
 ALPHA = 0.05
 _TIE = 1e-12
 

@@ -102,8 +102,12 @@ def m_rule_table(info: dict, percent: bool = False) -> list[list[str]]:
 
 def nemenyi_table(nemenyi) -> list[list[str]]:
     """Pairwise Nemenyi p-values as a square table."""
-    return [["", *nemenyi.columns]] + [[str(i), *(f"{v:.3f}" for v in row)]
+    return [["", *nemenyi.columns]] + [[str(i), *(_p(v) for v in row)]
                                        for i, row in zip(nemenyi.index, nemenyi.to_numpy())]
+
+
+def _p(value) -> str:
+    return f"{value:.3f}" if np.isfinite(value) else "n/a"
 
 
 def md_table(rows) -> str:
