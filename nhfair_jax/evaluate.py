@@ -93,7 +93,10 @@ def _canonical(values: np.ndarray) -> np.ndarray:
         return values.astype(np.int64)
     if values.dtype.kind == "f":
         return values
-    return np.array([_label_str(v) for v in values], dtype=object).astype(str)
+    import pandas as pd
+
+    codes, uniques = pd.factorize(values)  # format each distinct value once
+    return np.array([_label_str(v) for v in uniques], dtype=str)[codes]
 
 
 def _label_str(v) -> str:
@@ -105,31 +108,32 @@ def _label_str(v) -> str:
 def _encode_classes(labels, preds, path, label_col, pred_col, classes=None, positive=None):
     """Class codes in sorted order (or the order of --classes); --positive becomes the last."""
     labels, preds = _canonical(labels), _canonical(preds)
-    if labels.dtype.kind != preds.dtype.kind or classes is not None:
+    if classes is not None or labels.dtype.kind != preds.dtype.kind:
         labels, preds = labels.astype(str), preds.astype(str)
-    names = list(classes) if classes is not None else np.unique(labels).tolist()
+    names = [str(c) for c in classes] if classes is not None else np.unique(labels).tolist()
     if positive is not None:
         if str(positive) not in map(str, names):
             raise UserError(f"--positive {positive!r} is not a class of column {label_col!r} "
                             f"(classes: {', '.join(map(str, names))})")
-        names = [c for c in names if str(c) != str(positive)] + [c for c in names
-                                                                  if str(c) == str(positive)]
-    lookup = {v: i for i, v in enumerate(names)}
-    for col, values, what in ((label_col, labels, "--classes"), (pred_col, preds, None)):
-        known = np.isin(values, np.array(names, dtype=values.dtype))
-        if not known.all():
-            i = int(np.flatnonzero(~known)[0])
-            where = (f"never seen in column {label_col!r}" if what is None and classes is None
-                     else "not in --classes")
-            raise UserError(f"{path}: column {col!r} holds class {_label_str(values[i])!r} at row "
-                            f"{i + 1}, "
-                            f"{where} (classes: {', '.join(map(str, names[:20]))}); pass "
-                            "--classes to list every class")
+        names = sorted(names, key=lambda c: str(c) == str(positive))  # stable: it goes last
+    index = {v: i for i, v in enumerate(names)}
+    codes = []
+    for col, values in ((label_col, labels), (pred_col, preds)):
+        uniq, inverse = np.unique(values, return_inverse=True)
+        unknown = [i for i, u in enumerate(uniq.tolist()) if u not in index]
+        if unknown:
+            row = int(np.flatnonzero(np.isin(inverse, unknown))[0])
+            where = "not in --classes" if classes is not None else \
+                f"never seen in column {label_col!r}"
+            raise UserError(f"{path}: column {col!r} holds class {_label_str(values[row])!r} at "
+                            f"row {row + 1}, {where} (classes: "
+                            f"{', '.join(map(str, names[:20]))}); pass --classes to list every "
+                            "class")
+        codes.append(np.array([index[u] for u in uniq.tolist()], np.int64)[inverse])
     if len(names) < 2:
         raise UserError(f"{path}: column {label_col!r} holds a single class {names[0]!r}; a "
                         "report needs two or more (pass --classes to list them)")
-    return (np.array([lookup[v] for v in labels.tolist()], np.int64),
-            np.array([lookup[v] for v in preds.tolist()], np.int64), [_label_str(c) for c in names])
+    return codes[0], codes[1], [_label_str(c) for c in names]
 
 
 def _factorise(values) -> tuple[np.ndarray, list]:
@@ -194,6 +198,8 @@ def load_predictions(path: str, *, label="label", prediction="prediction", group
       UserError: a missing column, an empty cell, a prediction class never seen in the labels,
         an empty file; the message names the column and the row.
     """
+    import pandas as pd
+
     if path.lower().endswith(".npz"):
         return _load_npz(path)
     frame = _read_table(path)
@@ -201,18 +207,20 @@ def load_predictions(path: str, *, label="label", prediction="prediction", group
         _column(frame, path, label, "--label"), _column(frame, path, prediction, "--prediction"),
         path, label, prediction, classes, positive)
     attributes = [g.strip() for g in group.split(",") if g.strip()]
+    if not attributes:
+        raise UserError("--group names no column; give one, or several separated by commas")
     codes, names = zip(*(_factorise(_column(frame, path, a, "--group")) for a in attributes))
     out = Predictions(path, y_true, y_pred, class_names, attributes, list(codes), list(names))
     if score_given or score in frame.columns:
-        values = _column(frame, path, score, "--score")
-        if values.dtype.kind not in "iuf":
-            bad = next(i for i, v in enumerate(values) if not _is_float(v))
-            raise UserError(f"{path}: column {score!r} holds {str(values[bad])!r} at row {bad + 1}; "
-                            "a score is a number")
+        values = pd.to_numeric(pd.Series(_column(frame, path, score, "--score")), errors="coerce")
+        if values.isna().any():
+            bad = int(np.flatnonzero(values.isna())[0])
+            raise UserError(f"{path}: column {score!r} holds {str(frame[score].iloc[bad])!r} at "
+                            f"row {bad + 1}; a score is a number")
         if len(class_names) != 2:
             raise UserError(f"--score gives AUC for binary targets; column {label!r} has "
                             f"{len(class_names)} classes")
-        out.score = values.astype(np.float64)
+        out.score = values.to_numpy(np.float64)
     for metric, col in (paired or {}).items():
         if col not in frame.columns:
             raise UserError(f"{path} has no column {col!r} (named by --paired {metric}={col})")
@@ -229,14 +237,6 @@ def load_predictions(path: str, *, label="label", prediction="prediction", group
         codes[has_pair] = [lookup[k] for k in keys]
         out.paired[metric] = (col, codes)
     return out
-
-
-def _is_float(v) -> bool:
-    try:
-        float(v)
-    except (TypeError, ValueError):
-        return False
-    return True
 
 
 def parse_paired(text: str | None) -> dict:
@@ -270,13 +270,18 @@ def _groupings(p: Predictions) -> list[tuple[str, np.ndarray, list]]:
     return out
 
 
-def _empty_cells(y_true, groups, group_names, class_names, binary) -> list[str]:
+def _empty_cells(y_true, groups, group_names, class_names, scores: bool) -> list[str]:
+    """Which (group, class) cells hold no example, and the figures that leave them out."""
     counts = np.zeros((len(group_names), len(class_names)), np.int64)
     np.add.at(counts, (groups, y_true), 1)
-    uses = "eqodd, deo, eqodd_ovr" + (", eqopp (positive class), group AUC" if binary else "")
-    return [f"group {group_names[a]!r} has no example of class {class_names[c]!r}: that cell is "
-            f"left out of {uses}"
-            for a, c in zip(*np.nonzero(counts == 0))]
+    out = []
+    for a, c in zip(*np.nonzero(counts == 0)):
+        uses = ["eqodd", "deo", "eqodd_ovr"]
+        uses += ["eqopp"] if len(class_names) == 2 and c == 1 else []
+        uses += ["the group's AUC"] if scores else []
+        out.append(f"group {group_names[a]!r} has no example of class {class_names[c]!r}: that "
+                   f"cell is left out of {', '.join(uses)}")
+    return out
 
 
 def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float = 0.95,
@@ -322,7 +327,7 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
             warnings.append(f"{name}: only one group ({names[0]!r}); gaps and parity are "
                             "undefined")
         left_out += [f"{name}: {m}" for m in _empty_cells(p.y_true, codes, names, p.class_names,
-                                                          c == 2)]
+                                                          p.score is not None)]
     first = next(iter(groupings.values()))
     return {
         "figures": first["figures"], "groupings": groupings, "warnings": warnings,
@@ -377,7 +382,8 @@ def to_csv(report: dict) -> str:
             if any(k in row for g in report["groupings"].values() for row in g["groups"])]
     buf = _stringio.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["grouping", "group", "size", *(f"{k}{s}" for k in keys for s in ("", "_lo", "_hi"))])
+    w.writerow(["grouping", "group", "size",
+                *(f"{k}{s}" for k in keys for s in ("", "_lo", "_hi"))])
     for name, g in report["groupings"].items():
         for row in g["groups"]:
             cells = []

@@ -84,7 +84,8 @@ def test_agrees_with_a_plain_loop_bootstrap(with_score, seed=1):
     n = 1000
     ci = metrics.bootstrap(None, y, yhat, groups, y_score=score, n=n, seed=seed)
     loop = _loop_bootstrap(y, yhat, groups, n, seed=seed + 1, score=score)
-    keys = ["acc", "worst_acc", "dp", "eqodd", "eqopp"] + (["auc", "worst_auc"] if with_score else [])
+    keys = ["acc", "worst_acc", "dp", "eqodd", "eqopp"]
+    keys += ["auc", "worst_auc"] if with_score else []
     for k in keys:
         draws = np.array([r[k] for r in loop])
         lo, hi = np.percentile(draws, [2.5, 97.5])

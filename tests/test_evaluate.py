@@ -108,8 +108,7 @@ def test_paired_flips_small_group_warning_and_empty_cell(tmp_path, capsys):
     assert any("'C' has 12 examples (under 30)" in w for w in report["warnings"])
     assert "warning: race: group 'C' has 12 examples" in capsys.readouterr().err
     assert report["left_out"] == ["race: group 'C' has no example of class 'yes': that cell is "
-                                  "left out of eqodd, deo, eqodd_ovr, eqopp (positive class), "
-                                  "group AUC"]
+                                  "left out of eqodd, deo, eqodd_ovr, eqopp, the group's AUC"]
     assert "## Empty cells left out" in (out / "report.md").read_text()
 
 

@@ -397,8 +397,9 @@ def bootstrap_rate(hits, groups, *, n: int = 1000, seed: int = 0, confidence: fl
         if stratify:
             drawn = rng.binomial(size, np.nan_to_num(rate), size=(int(n), g)).astype(np.float64)
         else:
-            drawn = rng.multinomial(total, np.concatenate([events, size - events]) / total,
-                                    size=int(n)).astype(np.float64) if total else np.zeros((n, 2 * g))
+            cells = np.concatenate([events, size - events])
+            drawn = (rng.multinomial(total, cells / total, size=int(n)).astype(np.float64)
+                     if total else np.zeros((int(n), 2 * g)))
             drawn, size_b = drawn[:, :g], drawn[:, :g] + drawn[:, g:]
         overall = drawn.sum(axis=1) / total if total else np.full(int(n), np.nan)
         per_group = drawn / (size if stratify else size_b)
