@@ -39,7 +39,7 @@ LLAVA_TEMPLATE = (
     "{% if add_generation_prompt %}ASSISTANT:{% endif %}")
 
 
-def _tokenizer(specials: list[str]):
+def _tokenizer(specials: list[str], **named):
     from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers
     from transformers import PreTrainedTokenizerFast
 
@@ -57,7 +57,7 @@ def _tokenizer(specials: list[str]):
     from tokenizers import AddedToken
     tok.add_special_tokens([AddedToken(s, special=True, normalized=False) for s in specials])
     return PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="<unk>", pad_token="<pad>",
-                                   model_max_length=512, padding_side="left")
+                                   model_max_length=512, padding_side="left", **named)
 
 
 def token_ids(tokenizer, text: str) -> list[int]:
@@ -180,3 +180,48 @@ def forcing_processor(tokenizer, answers: list[str]):
 
 def words_of(text: str) -> list[str]:
     return re.findall(r"[\w'-]+", text)
+
+
+GEMMA_TEMPLATE = (
+    "{{ bos_token }}{% for message in messages %}<start_of_turn>"
+    "{{ 'model' if message['role'] == 'assistant' else message['role'] }}\n"
+    "{% if message['content'] is string %}{{ message['content'] }}{% else %}"
+    "{% for part in message['content'] %}{% if part['type'] == 'image' %}<start_of_image>"
+    "{% elif part['type'] == 'text' %}{{ part['text'] }}{% endif %}{% endfor %}{% endif %}"
+    "<end_of_turn>\n{% endfor %}{% if add_generation_prompt %}<start_of_turn>model\n{% endif %}")
+
+
+def make_gemma3(folder: str) -> str:
+    """A tiny Gemma 3 checkpoint folder (SigLIP vision tower, four soft tokens per image)."""
+    import torch
+    from transformers import (Gemma3Config, Gemma3ForConditionalGeneration,
+                              Gemma3ImageProcessorPil, Gemma3Processor)
+
+    specials = ["<bos>", "<eos>", "<start_of_turn>", "<end_of_turn>", "<start_of_image>",
+                "<end_of_image>", "<image_soft_token>"]
+    tok = _tokenizer(specials, bos_token="<bos>", eos_token="<end_of_turn>",
+                     extra_special_tokens={"boi_token": "<start_of_image>",
+                                           "eoi_token": "<end_of_image>",
+                                           "image_token": "<image_soft_token>"})
+    ids = {s: tok.convert_tokens_to_ids(s) for s in specials}
+    image_processor = Gemma3ImageProcessorPil(size={"height": 28, "width": 28})
+    processor = Gemma3Processor(image_processor=image_processor, tokenizer=tok,
+                                chat_template=GEMMA_TEMPLATE, image_seq_length=4)
+    config = Gemma3Config(
+        text_config=dict(vocab_size=len(tok), hidden_size=32, intermediate_size=64,
+                         num_hidden_layers=2, num_attention_heads=2, num_key_value_heads=1,
+                         head_dim=16, max_position_embeddings=512, sliding_window=64,
+                         eos_token_id=ids["<end_of_turn>"], pad_token_id=0,
+                         bos_token_id=ids["<bos>"]),
+        vision_config=dict(hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+                           num_attention_heads=2, image_size=28, patch_size=14),
+        mm_tokens_per_image=4, boi_token_index=ids["<start_of_image>"],
+        eoi_token_index=ids["<end_of_image>"], image_token_index=ids["<image_soft_token>"])
+    torch.manual_seed(0)
+    model = Gemma3ForConditionalGeneration(config).eval()
+    model.generation_config.eos_token_id = ids["<end_of_turn>"]
+    model.generation_config.pad_token_id = 0
+    os.makedirs(folder, exist_ok=True)
+    model.save_pretrained(folder)
+    processor.save_pretrained(folder)
+    return folder

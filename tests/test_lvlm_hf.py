@@ -1,5 +1,5 @@
-"""The local transformers backend on tiny random checkpoints (Qwen2-VL, Qwen2.5-VL, LLaVA-NeXT)
-written in the test and loaded as a downloaded checkpoint is: answers forced per example by a
+"""The local transformers backend on tiny random checkpoints (Qwen2-VL, Qwen2.5-VL, LLaVA-NeXT,
+Gemma 3) written in the test and loaded as a downloaded checkpoint is: answers forced per example by a
 logits processor run through the whole pipeline; batch sizes 1 and 8 agree; bad checkpoints."""
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ FORCED = ["Male", "Female", "I cannot say", "Male or Female"]
 @pytest.fixture(scope="module")
 def checkpoints(tmp_path_factory):
     pytest.importorskip("transformers")
-    from tests.lvlm_tiny import make_llava_next, make_qwen2_vl
+    from tests.lvlm_tiny import make_gemma3, make_llava_next, make_qwen2_vl
 
     root = tmp_path_factory.mktemp("ckpt")
     return {"qwen2_vl": make_qwen2_vl(str(root / "qwen2_vl")),
             "qwen2_5_vl": make_qwen2_vl(str(root / "qwen2_5_vl"), qwen25=True),
-            "llava_next": make_llava_next(str(root / "llava_next"))}
+            "llava_next": make_llava_next(str(root / "llava_next")),
+            "gemma3": make_gemma3(str(root / "gemma3"))}
 
 
 def _forced_run(ckpt, data_root, workdir, batch_size, prompts="direct"):
@@ -47,7 +48,7 @@ def _forced_run(ckpt, data_root, workdir, batch_size, prompts="direct"):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family", ["qwen2_vl", "qwen2_5_vl", "llava_next"])
+@pytest.mark.parametrize("family", ["qwen2_vl", "qwen2_5_vl", "llava_next", "gemma3"])
 def test_forced_answers_end_to_end_and_batch_sizes_agree(family, checkpoints, tmp_path):
     mini = make_utkface(str(tmp_path / "utk"), n=10, bad_names=False)
     r1, lines1, answer_of = _forced_run(checkpoints[family], mini.root, str(tmp_path / "b1"), 1)
