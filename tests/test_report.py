@@ -44,7 +44,7 @@ def _split(accs, rng):
     return y, g, logits
 
 
-def make_run(run_dir, val, test, *, seed=0, names=None, rng_seed=0):
+def make_run(run_dir, val, test, *, seed=0, names=None, rng_seed=0, utility="acc"):
     rng = np.random.default_rng(rng_seed)
     os.makedirs(run_dir, exist_ok=True)
     result = {"num_classes": 2, "num_groups": len(val), "seed": seed,
@@ -54,17 +54,18 @@ def make_run(run_dir, val, test, *, seed=0, names=None, rng_seed=0):
         score = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
         rep = metrics.fairness_report(y, logits.argmax(1), g, y_score=score[:, 1],
                                       num_classes=2, num_groups=len(accs))
-        rep.update(utility=rep["acc"], worst=rep["worst_acc"], gap=rep["gap_acc"], loss=0.5)
+        rep.update(utility=rep[utility], worst=rep[f"worst_{utility}"],
+                   gap=rep[f"gap_{utility}"], loss=0.5)
         result[split] = rep
         io.write_npz(os.path.join(run_dir, f"predictions_{split}.npz"), label=y, group=g,
                      logits=logits, score=score)
     io.write_json(os.path.join(run_dir, "result.json"), result)
     io.write_json(os.path.join(run_dir, "params.json"),
                   {"seed": seed, "params": {"optim.lr": 0.01}, "base_run": None})
-    io.write_json(os.path.join(run_dir, "config.json"), {"eval": {"utility": "acc"}})
+    io.write_json(os.path.join(run_dir, "config.json"), {"eval": {"utility": utility}})
 
 
-def make_workdir(root, spec, *, seeds=(0, 1), names=None, **bench_fields):
+def make_workdir(root, spec, *, seeds=(0, 1), names=None, utility="acc", **bench_fields):
     """spec: {data set: {method: [(val accs, test accs), ...]}}; the selected trial of every
     method is re-run with the other seeds (test accuracies + 0.005 * seed)."""
     from nhfair_jax.sweep import collect
@@ -83,7 +84,7 @@ def make_workdir(root, spec, *, seeds=(0, 1), names=None, **bench_fields):
                 k += 1
                 make_run(os.path.join(root, "trials", dataset, method, f"{i:03d}-s{seeds[0]}"),
                          val, test, seed=seeds[0], names=(names or {}).get(dataset),
-                         rng_seed=k)
+                         rng_seed=k, utility=utility)
         for method, sel in collect.select(root, dataset, methods).items():
             if sel["selected"] is None:
                 continue
@@ -93,7 +94,8 @@ def make_workdir(root, spec, *, seeds=(0, 1), names=None, **bench_fields):
                 make_run(os.path.join(root, "seeds", dataset, method, sel["selected"]["name"],
                                       f"s{seed}"),
                          val, [min(1.0, t + 0.005 * seed) for t in test], seed=seed,
-                         names=(names or {}).get(dataset), rng_seed=1000 + seed)
+                         names=(names or {}).get(dataset), rng_seed=1000 + seed,
+                         utility=utility)
     return root
 
 
@@ -425,16 +427,14 @@ def test_html_renders_offline_in_headless_chromium(workdir, full_report, tmp_pat
 
 # --- bootstrap intervals -----------------------------------------------------------------------
 
-def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path):
-    from nhfair_jax.report.gather import bootstrap_available
-
-    if not bootstrap_available():
-        pytest.skip("nhfair_jax.metrics.bootstrap is not installed")
-    w = make_workdir(tmp_path / "w", {"two": SPEC["two"]})
+@pytest.mark.parametrize("utility", ["acc", "auc"])
+def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path, utility):
+    w = make_workdir(tmp_path / "w", {"two": SPEC["two"]}, utility=utility)
     out = build_report(w, plots=False, bootstrap=200)
     frame = pd.read_csv(os.path.join(w, "results.csv"))
     sel = frame[(frame.rule == "selected") & (frame.split == "test")]
     assert len(sel) == 3 * 2
+    np.testing.assert_allclose(sel["utility"], sel[utility])  # the data set's own utility
     for metric in ("utility", "worst", "gap"):
         assert (sel[f"{metric}_lo"] <= sel[metric] + 1e-9).all()
         assert (sel[f"{metric}_hi"] >= sel[metric] - 1e-9).all()

@@ -4,8 +4,8 @@
 
 Writes into the workdir:
   report.md     the paper's Table 2 layout (data set x metric x method, mean ± std over seeds
-                on test, cells better than ERM in bold, with a bootstrap interval when
-                `nhfair_jax.metrics.bootstrap` is installed), the fairness-without-harm zone
+                on test, cells better than ERM in bold, with the bootstrap interval of the
+                selected trial's own test predictions), the fairness-without-harm zone
                 counts on validation and test, the M rule (maximal validation utility) as a
                 comparison, the Friedman test and Nemenyi post-hoc (or a sentence saying why
                 they cannot be computed), and the figures

@@ -7,7 +7,6 @@ directory with params.json, config.json, result.json and predictions_<split>.npz
 
 from __future__ import annotations
 
-import importlib.util
 import os
 
 import numpy as np
@@ -41,8 +40,7 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
 
     Args:
       workdir: the benchmark directory.
-      bootstrap: resamples for the test intervals of every selected run (0: none; also none
-        while `nhfair_jax.metrics.bootstrap` is not installed).
+      bootstrap: resamples for the test intervals of every selected run (0: none).
 
     Returns:
       {"bench", "methods" (ERM first), "workdir", "data": {data set: {method: entry}},
@@ -56,7 +54,6 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
 
     bench = read_bench_config(workdir)
     methods = ["erm", *[m for m in bench["methods"] if m != "erm"]]
-    use_bootstrap = bootstrap > 0 and bootstrap_available()
     data = {}
     for dataset in bench["datasets"]:
         selection = collect.select(workdir, dataset, methods)
@@ -68,7 +65,7 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
                                          "zone": None})
             runs = collect.seed_runs(workdir, dataset, method, sel["selected"]) \
                 if sel["selected"] is not None else []
-            if use_bootstrap:
+            if bootstrap > 0:
                 for run in runs:
                     run["interval"] = bootstrap_interval(run, n=bootstrap)
             test_group = np.nanmean(np.stack([r["group"]["test"] for r in runs]), 0) \
@@ -81,11 +78,7 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
                                   and erm_test is not None else None)
         data[dataset] = per_method
     return {"bench": bench, "methods": methods, "data": data, "workdir": workdir,
-            "intervals": use_bootstrap}
-
-
-def bootstrap_available() -> bool:
-    return importlib.util.find_spec("nhfair_jax.metrics.bootstrap") is not None
+            "intervals": bootstrap > 0}
 
 
 def bootstrap_interval(run: dict, *, n: int, seed: int = 0, confidence: float = 0.95) -> dict:

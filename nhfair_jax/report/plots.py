@@ -5,8 +5,10 @@ Each figure function returns a matplotlib Figure (tests inspect its artists); `s
 under plots/. Titles live on the panels and the data set in the caption, so nothing overlaps.
 
 References:
-  The seed paper's Sec. 3.3 and Figure 2 (DTO selection of ERM in the plane of the two groups'
-  utilities; the four zones around the selected ERM). Demšar, JMLR 7 (2006), for the
+  "Benchmarking Bias Mitigation Toward Fairness Without Harm from Vision to LVLMs", Sec. 3.3
+  and Figure 2 (DTO selection of ERM in the plane of the two groups' utilities; the four zones
+  around the selected ERM). The paper draws two groups only; for more, the plane of the ERM
+  baseline's worst and best groups is our choice. Demšar, JMLR 7 (2006), for the
   critical-difference diagram.
 """
 
