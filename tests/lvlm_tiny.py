@@ -225,3 +225,46 @@ def make_gemma3(folder: str) -> str:
     model.save_pretrained(folder)
     processor.save_pretrained(folder)
     return folder
+
+
+MLLAMA_TEMPLATE = (
+    "{{ bos_token }}{% for message in messages %}<|start_header_id|>{{ message['role'] }}"
+    "<|end_header_id|>\n\n{% if message['content'] is string %}{{ message['content'] }}"
+    "{% else %}{% for part in message['content'] %}{% if part['type'] == 'image' %}<|image|>"
+    "{% elif part['type'] == 'text' %}{{ part['text'] }}{% endif %}{% endfor %}{% endif %}"
+    "<|eot_id|>{% endfor %}{% if add_generation_prompt %}<|start_header_id|>assistant"
+    "<|end_header_id|>\n\n{% endif %}")
+
+
+def make_mllama(folder: str) -> str:
+    """A tiny Mllama (Llama 3.2 Vision) checkpoint folder: one 28 px tile, cross-attention."""
+    import torch
+    from transformers import (MllamaConfig, MllamaForConditionalGeneration,
+                              MllamaImageProcessorPil, MllamaProcessor)
+
+    specials = ["<|begin_of_text|>", "<|eot_id|>", "<|start_header_id|>", "<|end_header_id|>",
+                "<|image|>", "<|python_tag|>", "<|finetune_right_pad_id|>"]
+    tok = _tokenizer(specials, bos_token="<|begin_of_text|>", eos_token="<|eot_id|>")
+    ids = {s: tok.convert_tokens_to_ids(s) for s in specials}
+    image_processor = MllamaImageProcessorPil(size={"height": 28, "width": 28}, max_image_tiles=1)
+    processor = MllamaProcessor(image_processor=image_processor, tokenizer=tok,
+                                chat_template=MLLAMA_TEMPLATE)
+    config = MllamaConfig(
+        vision_config=dict(hidden_size=16, num_hidden_layers=2, num_global_layers=1,
+                           attention_heads=2, intermediate_size=32, vision_output_dim=32,
+                           image_size=28, patch_size=14, max_num_tiles=1,
+                           intermediate_layers_indices=[0], supported_aspect_ratios=[[1, 1]]),
+        text_config=dict(vocab_size=len(tok), hidden_size=32, num_hidden_layers=2,
+                         num_attention_heads=2, num_key_value_heads=1, intermediate_size=64,
+                         max_position_embeddings=512, cross_attention_layers=[1],
+                         bos_token_id=ids["<|begin_of_text|>"], eos_token_id=ids["<|eot_id|>"],
+                         pad_token_id=0),
+        image_token_index=ids["<|image|>"])
+    torch.manual_seed(0)
+    model = MllamaForConditionalGeneration(config).eval()
+    model.generation_config.eos_token_id = ids["<|eot_id|>"]
+    model.generation_config.pad_token_id = 0
+    os.makedirs(folder, exist_ok=True)
+    model.save_pretrained(folder)
+    processor.save_pretrained(folder)
+    return folder

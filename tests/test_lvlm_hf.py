@@ -13,21 +13,24 @@ import pytest
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
-from tests.miniatures import make_utkface
+from tests.miniatures import make_utkface, write_solid
 
 FORCED = ["Male", "Female", "I cannot say", "Male or Female"]
+FAMILIES = ["qwen2_vl", "qwen2_5_vl", "llava_next", "gemma3", "mllama"]
+SIZES = [(12, 12), (12, 40), (40, 12), (50, 50)]
 
 
 @pytest.fixture(scope="module")
 def checkpoints(tmp_path_factory):
     pytest.importorskip("transformers")
-    from tests.lvlm_tiny import make_gemma3, make_llava_next, make_qwen2_vl
+    from tests.lvlm_tiny import make_gemma3, make_llava_next, make_mllama, make_qwen2_vl
 
     root = tmp_path_factory.mktemp("ckpt")
     return {"qwen2_vl": make_qwen2_vl(str(root / "qwen2_vl")),
             "qwen2_5_vl": make_qwen2_vl(str(root / "qwen2_5_vl"), qwen25=True),
             "llava_next": make_llava_next(str(root / "llava_next")),
-            "gemma3": make_gemma3(str(root / "gemma3"))}
+            "gemma3": make_gemma3(str(root / "gemma3")),
+            "mllama": make_mllama(str(root / "mllama"))}
 
 
 def _forced_run(ckpt, data_root, workdir, batch_size, prompts="direct"):
@@ -48,9 +51,11 @@ def _forced_run(ckpt, data_root, workdir, batch_size, prompts="direct"):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family", ["qwen2_vl", "qwen2_5_vl", "llava_next", "gemma3"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_forced_answers_end_to_end_and_batch_sizes_agree(family, checkpoints, tmp_path):
     mini = make_utkface(str(tmp_path / "utk"), n=10, bad_names=False)
+    for i, e in enumerate(mini.examples):  # several sizes: image token counts differ
+        write_solid(os.path.join(mini.root, e.file), e.colour, size=SIZES[i % len(SIZES)])
     r1, lines1, answer_of = _forced_run(checkpoints[family], mini.root, str(tmp_path / "b1"), 1)
     r8, lines8, _ = _forced_run(checkpoints[family], mini.root, str(tmp_path / "b8"), 8)
     for a, b in zip(lines1, lines8):
@@ -82,6 +87,36 @@ def test_single_choice_with_a_local_model_scores_yes_and_no(checkpoints, tmp_pat
     assert len(lines) == 12 and {x["asked"] is not None for x in lines} == {True}
     assert all(len(x["scores"]) == 2 for x in lines)
     assert result["report_abstain_wrong"]["count"] == 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", FAMILIES)
+def test_left_padding_prompts_of_different_lengths(family, checkpoints):
+    from PIL import Image
+
+    from nhfair_jax.bridge.lvlm_hf import HFBackend
+    from nhfair_jax.lvlm.backends import Request
+    from tests.lvlm_tiny import forcing_processor
+
+    rng = np.random.default_rng(0)
+    prompts = ["Male or female?", "Is the person in the photo male or female? Only answer "
+               "'Male' or 'Female'.", "Describe the person", "Is it a nurse?"]
+    requests = [Request(key=str(i), prompt=prompts[i % 4], options=("Male", "Female"),
+                        max_new_tokens=4, image=Image.fromarray(rng.integers(
+                            0, 255, (*SIZES[(i // 2) % 4], 3), dtype=np.uint8)))
+                for i in range(8)]
+    backend = HFBackend(checkpoints[family], batch_size=1)
+    answers = ["Female", "Male", "I cannot say", "Yes"]
+    backend.factory = lambda rs: forcing_processor(backend.tokenizer,
+                                                   [answers[int(r.key) % 4] for r in rs])
+    one = backend.answer(requests)
+    backend.batch_size = 8
+    eight = backend.answer(requests)
+    assert [r.text for r in one] == [r.text for r in eight] == [answers[i % 4] for i in range(8)]
+    np.testing.assert_allclose([r.scores for r in one], [r.scores for r in eight], atol=1e-4)
+    backend.factory = None  # unforced greedy decoding: batch composition changes nothing
+    free_one = [r.text for r in backend.answer(requests[:1])]
+    assert free_one == [r.text for r in backend.answer(requests)][:1]
 
 
 def test_bad_checkpoints_are_one_line_errors(tmp_path):
