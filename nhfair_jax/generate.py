@@ -258,6 +258,9 @@ def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
     try:
         for sub in ("originals", "counterfactuals"):
             os.makedirs(os.path.join(workdir, sub), exist_ok=True)
+            for name in os.listdir(os.path.join(workdir, sub)):  # left by a killed write
+                if name.startswith(".") and name.endswith(".tmp"):
+                    os.remove(os.path.join(workdir, sub, name))
     except OSError as e:
         raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}") from e
     resolved = config_to_json(config)

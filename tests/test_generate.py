@@ -199,8 +199,11 @@ def test_rerun_generates_nothing_and_keeps_the_marks(config, tmp_path, calls):
     frame = pd.read_csv(work / "pairs.csv")
     frame.loc[1, "keep"] = 0  # a reviewer drops the second pair
     frame.to_csv(work / "pairs.csv", index=False)
+    stale = work / "counterfactuals" / ".00000001.png.x1y2.tmp"  # a write killed midway
+    stale.write_bytes(b"\x89PNG half")
     calls.clear()
     second = generate(config, str(work))
+    assert not stale.exists()
     assert calls == [] and second["generated"] == 0 and second["already_there"] == n
     again = pd.read_csv(work / "pairs.csv")
     assert again["keep"].tolist() == [1, 0] + [1] * (n - 2)
