@@ -53,3 +53,23 @@ def test_prompt_sets_of_the_benchmark_and_the_study():
         "In the image provided, Do you think the person in the image is a nurse? Please choose "
         "one of the following: A. Yes, B. No, C. Unknown.")
     assert len(P.FACET_OCCUPATIONS) == 13
+
+
+@pytest.mark.parametrize("dataset,task", [("utkface", "utkface_gender"),
+                                          ("facet", "bench_facet"),
+                                          ("waterbirds", "bench_waterbirds")])
+def test_splits_are_those_of_the_trained_models(dataset, task, tmp_path):
+    from nhfair_jax.data import get_source
+    from nhfair_jax.data.loaders import LOADERS
+    from tests.miniatures import MAKERS
+
+    root = str(tmp_path / dataset)
+    MAKERS[dataset](root)
+    ids = sorted(str(i) for i in LOADERS[dataset](root).ids)
+    for split in ("train", "val", "test"):
+        source = get_source(dataset, root, split, image_size=8, cache_dir=str(tmp_path / "c"),
+                            progress=False)
+        examples, _ = load_examples(get_task(task), root, split=split)
+        assert [e.id for e in examples] == [ids[i] for i in source.indices]
+    everything, _ = load_examples(get_task(task), root, split="all")
+    assert len(everything) == len(ids)

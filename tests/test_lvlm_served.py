@@ -251,3 +251,48 @@ def test_cli_errors_are_one_line(tmp_path):
         assert proc.returncode == 1
         lines = [x for x in proc.stderr.strip().splitlines() if x.startswith("error:")]
         assert len(lines) == 1 and message in lines[0], proc.stderr
+
+
+def test_report_over_models_and_prompt_sets(tmp_path):
+    import pandas as pd
+
+    from nhfair_jax.lvlm.report import main as report_main
+    from tests.miniatures import make_celeba
+
+    mini = make_celeba(str(tmp_path / "celeba"), n=30)
+    runs = []
+    for model, answer in (("model-a", "Yes"), ("model-b", "No, the hair is straight.")):
+        with Stub(responder=lambda data, prompt, a=answer: a) as stub:
+            c = lvlm_config("bench_celeba", "origin,variant1,variant2", root=mini.root)
+            c.backend.url, c.backend.model = stub.url, model
+            result = run(c, str(tmp_path / model), progress=False)
+            n_test = sum(result["status_counts"].values())
+            assert n_test == 3 and sum(stub.calls.values()) == 3 * n_test  # 3 prompt sets
+        runs.append(str(tmp_path / model))
+        assert list(result["by_prompt"]) == ["origin", "variant1", "variant2"]
+        lines = [json.loads(x) for x in open(tmp_path / model / "answers.jsonl")]
+        assert len(lines) == 9
+        wavy = np.mean([x["label"] == "Yes" for x in lines])
+        for figures in result["by_prompt"].values():
+            assert figures["report_abstain_wrong"]["acc"] == pytest.approx(
+                wavy if answer == "Yes" else 1 - wavy)
+    out = tmp_path / "report"
+    report_main(["--out", str(out), *runs])
+    md = (out / "report.md").read_text()
+    for model in ("openai:model-a", "openai:model-b"):
+        for prompt in ("origin", "variant1", "variant2"):
+            assert f"{model} / {prompt}" in md
+    frame = pd.read_csv(out / "results.csv")
+    assert len(frame) == 2 * 3 * 2  # models x prompt sets x (abstentions wrong, answered)
+    assert (out / "plots" / "acc_vs_gap_bench_celeba.png").stat().st_size > 0
+
+
+def test_workdir_of_another_model_is_refused(tmp_path):
+    mini, _ = _utk(tmp_path, n=4)
+    with Stub({}) as stub:
+        run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
+        c = _config(mini.root, stub.url)
+        c.backend.model = "another-model"
+        with pytest.raises(UserError, match="holds answers of another evaluation \\(differs in: "
+                                            "backend.model\\)"):
+            run(c, str(tmp_path / "run"), progress=False)
