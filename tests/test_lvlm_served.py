@@ -77,6 +77,10 @@ def test_statuses_and_rates_come_out_exactly(tmp_path):
     male_correct = sum(BEHAVIOURS[i % 8] == "Male" for i, e in enumerate(mini.examples)
                        if e.label == 0)
     assert result["recall"]["Male"] == pytest.approx(male_correct / len(by_gender["Male"]))
+    with Stub(script) as stub:  # a rerun asks again only the questions that ended in error
+        again = run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
+        assert sum(stub.calls.values()) == 2 * 6 and again["asked_this_run"] == 6
+    assert again["status_counts"] == result["status_counts"]
 
 
 @pytest.mark.slow

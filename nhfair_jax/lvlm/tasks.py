@@ -9,6 +9,14 @@ Two families:
   `facet_skin_tone`, `utkface_gender`, `utkface_race`, `utkface_age`): the direct question and
   the single-choice question, the latter asked once with the true class and once with a wrong
   one, so that false-positive rates exist as well as recall.
+
+Where the study is silent, the value lists are ours: UTKFace age from the file name in three
+bins (young < 30, middle 30-59, older >= 60, the last matching the benchmark's >= 60 split);
+FACET's perceived age presentation (young / middle / older, the value most annotators chose);
+FACET skin tone from its Monk-scale annotations, the most chosen value binned 1-3 lighter, 4-6
+medium, 7-10 darker; UTKFace race without "Others" (those images are excluded and counted).
+FACET gender presentation masculine / feminine is named Male / Female so that the study's
+GD_Male-Female applies.
 """
 
 from __future__ import annotations
