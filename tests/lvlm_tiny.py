@@ -60,14 +60,29 @@ def _tokenizer(specials: list[str], **named):
                                    model_max_length=512, padding_side="left", **named)
 
 
+def _save_model(cls, config, folder: str, eos_id: int, *parts) -> str:
+    """A seeded random model of `config` with its generation settings, and the processor (or
+    its parts) saved beside it."""
+    import torch
+
+    torch.manual_seed(0)
+    model = cls(config).eval()
+    model.generation_config.eos_token_id = eos_id
+    model.generation_config.pad_token_id = 0
+    os.makedirs(folder, exist_ok=True)
+    model.save_pretrained(folder)
+    for part in parts:
+        part.save_pretrained(folder)
+    return folder
+
+
 def token_ids(tokenizer, text: str) -> list[int]:
     """The ids a forced answer is made of (no special tokens)."""
     return tokenizer(text, add_special_tokens=False)["input_ids"]
 
 
 def make_qwen2_vl(folder: str, *, qwen25: bool = False) -> str:
-    """A tiny Qwen2-VL (or Qwen2.5-VL) checkpoint folder."""  # noqa: D401
-    import torch
+    """A tiny Qwen2-VL (or Qwen2.5-VL) checkpoint folder."""
     from transformers import (Qwen2VLConfig, Qwen2VLForConditionalGeneration,
                               Qwen2VLImageProcessorPil)
 
@@ -102,23 +117,14 @@ def make_qwen2_vl(folder: str, *, qwen25: bool = False) -> str:
                                vision_start_token_id=ids["<|vision_start|>"],
                                vision_end_token_id=ids["<|vision_end|>"])
         cls = Qwen2VLForConditionalGeneration
-    torch.manual_seed(0)
-    model = cls(config).eval()
-    model.generation_config.eos_token_id = ids["<|im_end|>"]
-    model.generation_config.pad_token_id = 0
-    os.makedirs(folder, exist_ok=True)
-    model.save_pretrained(folder)
     # Without torchvision Qwen2-VL's processor (its video part) cannot be built, so the folder
     # holds what the processor is made of: image processor, tokenizer and chat template.
     tok.chat_template = QWEN_TEMPLATE
-    tok.save_pretrained(folder)
-    image_processor.save_pretrained(folder)
-    return folder
+    return _save_model(cls, config, folder, ids["<|im_end|>"], tok, image_processor)
 
 
 def make_llava_next(folder: str) -> str:
     """A tiny LLaVA-NeXT checkpoint folder (CLIP vision tower, Llama text model)."""
-    import torch
     from transformers import (LlavaNextConfig, LlavaNextForConditionalGeneration,
                               LlavaNextImageProcessorPil, LlavaNextProcessor)
 
@@ -144,14 +150,8 @@ def make_llava_next(folder: str) -> str:
         image_token_index=tok.convert_tokens_to_ids("<image>"),
         image_grid_pinpoints=[[28, 28], [28, 56], [56, 28]],
         vision_feature_select_strategy="default", vision_feature_layer=-1)
-    torch.manual_seed(0)
-    model = LlavaNextForConditionalGeneration(config).eval()
-    model.generation_config.eos_token_id = tok.eos_token_id
-    model.generation_config.pad_token_id = 0
-    os.makedirs(folder, exist_ok=True)
-    model.save_pretrained(folder)
-    processor.save_pretrained(folder)
-    return folder
+    return _save_model(LlavaNextForConditionalGeneration, config, folder, tok.eos_token_id,
+                       processor)
 
 
 def forcing_processor(tokenizer, answers: list[str]):
@@ -193,7 +193,6 @@ GEMMA_TEMPLATE = (
 
 def make_gemma3(folder: str) -> str:
     """A tiny Gemma 3 checkpoint folder (SigLIP vision tower, four soft tokens per image)."""
-    import torch
     from transformers import (Gemma3Config, Gemma3ForConditionalGeneration,
                               Gemma3ImageProcessorPil, Gemma3Processor)
 
@@ -217,14 +216,7 @@ def make_gemma3(folder: str) -> str:
                            num_attention_heads=2, image_size=28, patch_size=14),
         mm_tokens_per_image=4, boi_token_index=ids["<start_of_image>"],
         eoi_token_index=ids["<end_of_image>"], image_token_index=ids["<image_soft_token>"])
-    torch.manual_seed(0)
-    model = Gemma3ForConditionalGeneration(config).eval()
-    model.generation_config.eos_token_id = ids["<end_of_turn>"]
-    model.generation_config.pad_token_id = 0
-    os.makedirs(folder, exist_ok=True)
-    model.save_pretrained(folder)
-    processor.save_pretrained(folder)
-    return folder
+    return _save_model(Gemma3ForConditionalGeneration, config, folder, ids["<end_of_turn>"], processor)
 
 
 MLLAMA_TEMPLATE = (
@@ -238,7 +230,6 @@ MLLAMA_TEMPLATE = (
 
 def make_mllama(folder: str) -> str:
     """A tiny Mllama (Llama 3.2 Vision) checkpoint folder: one 28 px tile, cross-attention."""
-    import torch
     from transformers import (MllamaConfig, MllamaForConditionalGeneration,
                               MllamaImageProcessorPil, MllamaProcessor)
 
@@ -260,11 +251,4 @@ def make_mllama(folder: str) -> str:
                          bos_token_id=ids["<|begin_of_text|>"], eos_token_id=ids["<|eot_id|>"],
                          pad_token_id=0),
         image_token_index=ids["<|image|>"])
-    torch.manual_seed(0)
-    model = MllamaForConditionalGeneration(config).eval()
-    model.generation_config.eos_token_id = ids["<|eot_id|>"]
-    model.generation_config.pad_token_id = 0
-    os.makedirs(folder, exist_ok=True)
-    model.save_pretrained(folder)
-    processor.save_pretrained(folder)
-    return folder
+    return _save_model(MllamaForConditionalGeneration, config, folder, ids["<|eot_id|>"], processor)
