@@ -216,7 +216,8 @@ def make_gemma3(folder: str) -> str:
                            num_attention_heads=2, image_size=28, patch_size=14),
         mm_tokens_per_image=4, boi_token_index=ids["<start_of_image>"],
         eoi_token_index=ids["<end_of_image>"], image_token_index=ids["<image_soft_token>"])
-    return _save_model(Gemma3ForConditionalGeneration, config, folder, ids["<end_of_turn>"], processor)
+    return _save_model(Gemma3ForConditionalGeneration, config, folder, ids["<end_of_turn>"],
+                       processor)
 
 
 MLLAMA_TEMPLATE = (
@@ -251,4 +252,5 @@ def make_mllama(folder: str) -> str:
                          bos_token_id=ids["<|begin_of_text|>"], eos_token_id=ids["<|eot_id|>"],
                          pad_token_id=0),
         image_token_index=ids["<|image|>"])
-    return _save_model(MllamaForConditionalGeneration, config, folder, ids["<|eot_id|>"], processor)
+    return _save_model(MllamaForConditionalGeneration, config, folder, ids["<|eot_id|>"],
+                       processor)
