@@ -348,6 +348,26 @@ def test_a_workdir_of_other_settings_is_refused(config, tmp_path):
     config.edit.batch_size = 1  # how it is batched changes no image
     config.edit.image_guidance = 1.8
     assert generate(config, str(tmp_path / "w"))["generated"] == 0
+    config.edit.image_guidance = 3.0
+    assert generate(config, str(tmp_path / "w"), overwrite=True)["generated"] == 1
+
+
+def test_images_the_safety_checker_flags_are_not_kept(config, tmp_path):
+    class Flagging:  # a stand-in editor: black images, the second of each batch flagged
+        device = "cpu"
+
+        def edit(self, images, prompts, seeds):
+            return np.zeros_like(images), [i == 1 for i in range(len(images))]
+
+    config.select.max_images, config.edit.batch_size = 4, 2
+    summary = generate(config, str(tmp_path / "w"), editor=Flagging())
+    frame = pd.read_csv(tmp_path / "w" / "pairs.csv")
+    assert frame["flagged"].tolist() == [0, 1, 0, 1] and frame["keep"].tolist() == [1, 0, 1, 0]
+    assert summary["flagged"] == 2 and summary["kept"] == 2
+    frame.loc[0, "keep"] = 0
+    frame.to_csv(tmp_path / "w" / "pairs.csv", index=False)
+    generate(config, str(tmp_path / "w"), editor=Flagging())  # the flags survive a rerun
+    assert pd.read_csv(tmp_path / "w" / "pairs.csv")["keep"].tolist() == [0, 0, 1, 0]
 
 
 # --- selection and configs -----------------------------------------------------------------
