@@ -109,8 +109,17 @@ def summary_table(result: dict) -> str:
 
 def run_config(config, workdir: str) -> dict:
     from nhfair_jax.training import train_and_evaluate
+    from nhfair_jax.zeroshot import is_zeroshot
 
     finished = os.path.exists(os.path.join(workdir, "result.json"))
+    if is_zeroshot(config):  # evaluated, not trained (CLIP, BLIP-2, FairerCLIP, SFID)
+        from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
+
+        result = evaluate_zeroshot(config, workdir)
+        print(f"{config.method.name} ({config.model.name}, zero-shot) on {config.data.name}"
+              f"{' (already finished)' if finished else ''}: run directory {workdir}")
+        print(summary_table(result))
+        return result
     result = train_and_evaluate(config, workdir)
     if finished:
         print(f"{workdir} is already finished (use --overwrite to train again)", file=sys.stderr)

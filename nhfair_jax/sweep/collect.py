@@ -70,6 +70,10 @@ def select(workdir: str, dataset: str, methods) -> dict:
         j, _ = fwh_select(baseline["group"]["val"], perf, gaps)
         for r in runs:
             r["zone"] = fwh_zone(baseline["group"]["val"], r["group"]["val"])
+        if j is None and _zero_shot(method):
+            # A pretrained model is reported even when every candidate is unwanted (the
+            # paper's Table 3); its zone says so. Among its candidates: DTO, as for ERM.
+            j = dto_select(perf, utility=np.array([r["result"]["val"]["utility"] for r in runs]))
         out[method] = {
             "selected": None if j is None else runs[j], "candidates": runs,
             "zone": None if j is None else runs[j]["zone"],
@@ -85,6 +89,12 @@ def seed_runs(workdir: str, dataset: str, method: str, selected: dict) -> list[d
         runs += [r for r in (load_run(os.path.join(folder, n)) for n in sorted(os.listdir(folder)))
                  if r is not None]
     return sorted(runs, key=lambda r: r["params"]["seed"])
+
+
+def _zero_shot(method: str) -> bool:
+    from nhfair_jax.methods import method_class
+
+    return bool(getattr(method_class(method), "zeroshot", False))
 
 
 def _post_fit(method: str) -> bool:

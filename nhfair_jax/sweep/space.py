@@ -60,13 +60,25 @@ OWN = {
     "oxonfair": {"method.combination": Choice((
         "accuracy/accuracy.diff", "accuracy.min/accuracy", "accuracy.diff/accuracy.min",
         "equalized_odds/accuracy", "demographic_parity/accuracy"))},
+    # Zero-shot (evaluated, not trained): plain matching has nothing to search. Table 7 draws the
+    # FairerCLIP trade-offs from U(0, 1); 0.99 caps them where tau / (1 - tau) stays finite.
+    "clip": {},
+    "blip2": {},
+    "fairerclip": {"method.tau_i": Uniform(0.0, 0.99), "method.tau_z_i": Uniform(0.0, 0.99),
+                   "method.tau_t": Uniform(0.0, 0.99), "method.tau_z_t": Uniform(0.0, 0.99),
+                   "method.rff_dim": Choice((1000, 2000, 3000, 4000, 8000))},
+    "sfid": {"method.threshold": Uniform(0.5, 1.0), "method.n_pruned": Choice((50, 75, 100))},
 }
 
 
 def space(method: str, *, post_fit: bool) -> dict:
+    """The method's space; only its own part for post-fit and zero-shot methods (no training)."""
+    from nhfair_jax.methods import method_class
+
     if method not in OWN:
         raise ValueError(f"no search space for method {method!r}; known: {sorted(OWN)}")
-    return dict(OWN[method]) if post_fit else {**COMMON, **OWN[method]}
+    trains = not (post_fit or getattr(method_class(method), "zeroshot", False))
+    return {**COMMON, **OWN[method]} if trains else dict(OWN[method])
 
 
 def suggest(trial, method: str, *, post_fit: bool) -> dict:

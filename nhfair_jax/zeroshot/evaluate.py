@@ -1,0 +1,187 @@
+"""One zero-shot run: config -> the same run directory a training run writes.
+
+config.json, result.json (val and test metrics through the trainer's own `split_metrics`,
+per-group numbers, the checkpoint's hash, the captions, the logit scale, what FairerCLIP / SFID
+fitted) and predictions_val.npz / predictions_test.npz (index, label, group, logits, score), so
+that selection, the benchmark report and `nhfair_jax.report` read zero-shot rows like any other.
+A finished run directory is not evaluated again.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+import nhfair_jax
+from nhfair_jax import data as data_lib
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods import get_method
+from nhfair_jax.training import io
+from nhfair_jax.training.loop import UTILITIES, softmax, split_metrics
+from nhfair_jax.zeroshot.cache import EmbeddingCache
+from nhfair_jax.zeroshot.prompts import resolve_prompts
+from nhfair_jax.zeroshot.scoring import class_embeddings, zero_shot_logits
+
+
+def cache_root(config) -> str:
+    if config.model.embedding_cache:
+        return config.model.embedding_cache
+    return os.path.join(config.data.cache_dir or data_lib.default_cache_dir(), "embeddings")
+
+
+def image_key(config, split: str, kind: str, settings: dict) -> dict:
+    """What identifies a split's images and their preprocessing (the image cache key)."""
+    from nhfair_jax.bridge.clip import BRIDGE_VERSION
+
+    d = config.data
+    return {"dataset": d.name, "split": split,
+            "root": os.path.abspath(d.root) if d.root else "",
+            "split_seed": d.split_seed, "image_size": d.image_size,
+            "options": d.options.to_dict(), "target": d.target, "sensitive": d.sensitive,
+            "on_bad_image": d.on_bad_image, "model": kind, "processor": settings,
+            "bridge": BRIDGE_VERSION}
+
+
+def _fit_debias(config, emb, train, class_text, scale):
+    """FairerCLIP or SFID fitted on the training split's embeddings (with transform_images /
+    transform_texts and `info`)."""
+    cfg = config.method
+    if cfg.name == "fairerclip":
+        from nhfair_jax.zeroshot.fairerclip import fit_fairerclip
+
+        return fit_fairerclip(
+            emb, class_text, train.labels, train.groups, num_groups=train.num_groups,
+            seed=config.seed, labels_mode=cfg.labels, iters=cfg.iters, tau_i=cfg.tau_i,
+            tau_z_i=cfg.tau_z_i, tau_t=cfg.tau_t, tau_z_t=cfg.tau_z_t, gamma_i=cfg.gamma_i,
+            gamma_t=cfg.gamma_t, rff_dim=cfg.rff_dim, sigma_rows=cfg.sigma_rows,
+            dim_z=cfg.dim_z, logit_scale=scale)
+    from nhfair_jax.zeroshot.sfid import fit_sfid
+
+    return fit_sfid(emb, train.groups, class_text, seed=config.seed, threshold=cfg.threshold,
+                    n_pruned=cfg.n_pruned, n_estimators=cfg.n_estimators)
+
+
+def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> dict:
+    """Evaluates a zero-shot config and writes its run directory; returns result.json's content.
+
+    Raises:
+      UserError: a missing or wrong checkpoint directory, captions that do not match the
+        classes, torch / transformers not installed, a method used with a backbone it does not
+        support.
+    """
+    from nhfair_jax.bridge.clip import BRIDGE_VERSION, ImageTextEncoder
+
+    t_start = time.perf_counter()
+    result_path = os.path.join(workdir, "result.json")
+    if os.path.exists(result_path):
+        return io.read_json(result_path)
+    progress = config.train.get("progress", True) if progress is None else progress
+    method = get_method(config.method)
+    kind = config.model.name
+    if kind not in method.backbones:
+        raise UserError(f"method {method.name!r} works with model.name in {list(method.backbones)}"
+                        f", not {kind!r}")
+    if config.eval.utility not in UTILITIES:
+        raise UserError(f"eval.utility must be one of {UTILITIES}, got {config.eval.utility!r}")
+    # Checkpoint, torch and processor are checked before the data is read or the cache touched.
+    encoder = ImageTextEncoder(kind, config.model.path, device=config.model.device,
+                               dtype=config.model.dtype, batch_size=config.model.batch_size)
+    settings = encoder.image_settings
+    d = config.data
+    sources = data_lib.get_sources(
+        d.name, d.root or None, split_seed=d.split_seed, image_size=d.image_size,
+        target=d.target, sensitive=d.sensitive, cache_dir=d.cache_dir,
+        on_bad_image=d.on_bad_image, progress=progress, **d.options)
+    train = sources["train"]
+    num_classes, num_groups = train.num_classes, train.num_groups
+    if config.eval.utility == "auc" and num_classes != 2:
+        raise UserError(f"eval.utility='auc' needs a binary target; {d.name} has {num_classes} "
+                        "classes; use eval.utility='acc'")
+    prompts = resolve_prompts(config.method, d.name, train.class_names)
+    time_data = time.perf_counter() - t_start
+
+    t0 = time.perf_counter()
+    cache = EmbeddingCache(cache_root(config))
+    checkpoint = cache.checkpoint_id(config.model.path)
+    info = cache.model_info(checkpoint, lambda: {"kind": kind, "logit_scale": encoder.logit_scale})
+    scale = float(config.model.logit_scale) or float(info["logit_scale"])
+    captions = [c for entry in prompts for c in entry]
+    text = cache.texts(checkpoint, captions, encoder.encode_texts,
+                       extra={"bridge": BRIDGE_VERSION, "model": kind})
+    class_text = np.asarray(class_embeddings(text, [len(e) for e in prompts]))
+    debias = method.name in ("fairerclip", "sfid")
+    itm = method.name == "blip2" and config.method.head == "itm"
+    splits = ("train", "val", "test") if debias else ("val", "test")
+
+    def encode(source, split):
+        def compute():
+            bar = None
+            if progress:
+                from tqdm.auto import tqdm
+
+                bar = tqdm(total=len(source), desc=f"encode {split}", file=sys.stderr,
+                           leave=False)
+            try:
+                if itm:
+                    return encoder.match_scores(source.images, captions)
+                return encoder.encode_images(source.images,
+                                             progress=bar.update if bar else None)
+            finally:
+                if bar is not None:
+                    bar.close()
+
+        key = image_key(config, split, kind, settings)
+        if itm:
+            key = {**key, "head": "itm", "texts": captions}
+        return cache.images(checkpoint, key, source.indices, compute)
+
+    emb = {s: encode(sources[s], s) for s in splits}
+    time_encode = time.perf_counter() - t0
+
+    t1 = time.perf_counter()
+    os.makedirs(workdir, exist_ok=True)
+    fitted = _fit_debias(config, emb["train"], train, class_text, scale) if debias else None
+    reports = {}
+    for split in ("val", "test"):
+        source = sources[split]
+        if itm:  # match log-odds, averaged over a class's captions
+            bounds = np.cumsum([0, *[len(e) for e in prompts]])
+            scores = np.asarray(emb[split], np.float32)
+            logits = np.stack([scores[:, a:b].mean(1) for a, b in zip(bounds[:-1], bounds[1:])],
+                              axis=1)
+        elif fitted is not None:
+            logits = zero_shot_logits(fitted.transform_images(emb[split]),
+                                      fitted.transform_texts(class_text), scale)
+        else:
+            logits = zero_shot_logits(emb[split], class_text, scale)
+        reports[split] = split_metrics(source.labels, source.groups, logits,
+                                       num_classes=num_classes, num_groups=num_groups,
+                                       utility=config.eval.utility)
+        io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
+                     label=source.labels, group=source.groups, logits=logits,
+                     score=softmax(logits.astype(np.float64)).astype(np.float32))
+    result = {
+        "val": reports["val"], "test": reports["test"],
+        "best_epoch": None, "epochs_run": 0, "stopped_early": False, "monitor": None,
+        "seed": config.seed, "version": nhfair_jax.__version__,
+        "method": method.name, "dataset": d.name,
+        "num_classes": num_classes, "num_groups": num_groups,
+        "class_names": train.class_names, "group_names": train.group_names,
+        "split_sizes": {s: len(src) for s, src in sources.items()},
+        "train_group_size": np.bincount(train.groups, minlength=num_groups).tolist(),
+        "zeroshot": {"model": kind, "path": config.model.path, "checkpoint_sha256": checkpoint,
+                     "logit_scale": scale, "prompts": prompts,
+                     "head": "itm" if itm else ("itc" if kind == "blip2" else "clip"),
+                     "bridge_version": BRIDGE_VERSION,
+                     "cache": {"hits": cache.hits, "misses": cache.misses,
+                               "root": cache.root}},
+        "tuned": None if fitted is None else fitted.info,
+        "timings_s": {"data": time_data, "encode": time_encode,
+                      "fit_and_score": time.perf_counter() - t1,
+                      "this_session": time.perf_counter() - t_start},
+    }
+    io.write_json(result_path, result)
+    return result
