@@ -111,6 +111,13 @@ def test_vectorised_auc_equals_roc_auc_on_every_resample():
         assert fast[k] == pytest.approx(slow[k], abs=1e-12), k
     for a in range(3):
         assert fast["group_auc"][a] == pytest.approx(slow["group_auc"][a], abs=1e-12)
+    # Unstratified: group sizes vary from resample to resample; still the same draws.
+    fast = metrics.bootstrap(None, y, yhat, groups, y_score=score, n=40, seed=6, stratify=False)
+    slow = metrics.bootstrap(lambda *a, **k: metrics.fairness_report(*a, **k), y, yhat, groups,
+                             y_score=score, n=40, seed=6, stratify=False)
+    for k in ("auc", "gap_auc", "eqodd"):
+        assert fast[k] == pytest.approx(slow[k], abs=1e-12), k
+    assert fast["group_size"][0]["lo"] < fast["group_size"][0]["hi"]
 
 
 def test_count_figures_equal_fairness_from_counts_on_every_resample():
