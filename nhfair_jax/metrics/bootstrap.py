@@ -319,8 +319,8 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
 
     References:
       Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap, ch. 13
-      (percentile intervals). Stratified resampling: Davison, A. C. and Hinkley, D. V. (1997).
-      Bootstrap Methods and their Application, sec. 3.2.
+      (percentile intervals). Resampling each group separately: Davison, A. C. and Hinkley,
+      D. V. (1997). Bootstrap Methods and their Application, sec. 3.2 (several samples).
     """
     from nhfair_jax import metrics
 
