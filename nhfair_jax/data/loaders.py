@@ -1,4 +1,4 @@
-"""Loaders that read each data set's official release layout (shared/spec/datasets.md) into a
+"""Loaders that read each data set's official release layout (data/README.md) into a
 `Table`; `store.build_sources` turns a table into cached split sources.
 
 Every loader takes (root, target, sensitive, **options), checks what it reads, and says which

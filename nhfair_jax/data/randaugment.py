@@ -1,7 +1,7 @@
 """RandAugment restricted to operations that leave colours alone.
 
 Brightness, colour, contrast, equalize, posterize, solarize, autocontrast and invert are left
-out because skin tone is a sensitive attribute (shared/spec/methods.md). What remains: identity,
+out because skin tone is a sensitive attribute (docs/methods.md). What remains: identity,
 rotate, shear x / y, translate x / y, sharpness and cutout. Magnitudes follow torchvision's
 scale (31 bins, m / 30 of each op's maximum); geometric ops sample with nearest neighbour and
 fill with 0, as torchvision does. Works on whole uint8 batches [B, H, W, 3] inside the grain

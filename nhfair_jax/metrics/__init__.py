@@ -5,7 +5,7 @@ Usage in a notebook:
     from nhfair_jax import metrics
     metrics.fairness_report(y_true, y_pred, groups, y_score=p1)
 
-Definitions: shared/spec/metrics.md. Values are fractions in [0, 1].
+Definitions: docs/metrics.md. Values are fractions in [0, 1].
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Additive group x true-class x predicted-class counts, the sufficient statistics of every
-count-based metric (shared/spec/metrics.md).
+count-based metric (docs/metrics.md).
 
 Counts add across batches and devices; rates are derived once, from the summed counts, never
 averaged per batch.

@@ -1,4 +1,4 @@
-"""Utility and fairness metrics for any number of groups and classes (shared/spec/metrics.md).
+"""Utility and fairness metrics for any number of groups and classes (docs/metrics.md).
 
 Every count-based metric is derived from per-group confusion counts. Conventions:
 - values are fractions in [0, 1];

@@ -1,5 +1,5 @@
 """Model selection on validation numbers: DTO for the ERM baseline, fairness-without-harm zones
-for mitigation methods, and the maximal-utility ("M") rule (shared/spec/selection.md).
+for mitigation methods, and the maximal-utility ("M") rule (docs/selection.md).
 
 References: the NH-Fair benchmark paper, Sec. 3.3 and Fig. 2.
 """

@@ -1,4 +1,4 @@
-"""The search spaces of shared/spec/methods.md: the common part (learning rate, weight decay,
+"""The search spaces of docs/methods.md: the common part (learning rate, weight decay,
 optimizer) for every trained method, plus each method's own hyperparameters.
 
 A space is a dict {dotted config key: distribution}; `suggest` draws one configuration from an

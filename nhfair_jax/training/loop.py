@@ -1,4 +1,4 @@
-"""One training run, end to end: config -> run directory (shared/DESIGN.md, "run directory").
+"""One training run, end to end: config -> run directory (described in the README).
 
 The run directory holds config.json, log.jsonl (one line per epoch), result.json (val and test
 metrics of the best epoch), predictions_val.npz / predictions_test.npz and checkpoints/. Every
