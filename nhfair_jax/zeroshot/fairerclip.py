@@ -98,23 +98,28 @@ def _chunks(x, chunk: int):
     return x.reshape(k, chunk, -1), mask.reshape(k, chunk)
 
 
-def covariances(rff: RFF, x, targets, chunk: int = CHUNK):
-    """Centred phi' phi and phi' T, accumulated over row chunks (additive sums, centred once at
-    the end), so that no [n, rff_dim] matrix is ever held."""
+def covariances(rff: RFF, x, targets, rff_z: RFF | None = None, z=None, chunk: int = CHUNK):
+    """Centred phi' phi and phi' [T, psi(z)] (psi: the random features of z, when given),
+    accumulated over row chunks (additive sums, centred once at the end), so that no
+    [n, rff_dim] matrix is ever held."""
     n = x.shape[0]
     xs, ms = _chunks(jnp.asarray(x, jnp.float32), min(chunk, n))
     ts, _ = _chunks(jnp.asarray(targets, jnp.float32), min(chunk, n))
+    zs = None if z is None else _chunks(jnp.asarray(z, jnp.float32), min(chunk, n))[0]
 
     def step(acc, batch):
-        xb, tb, mb = batch
+        xb, tb, zb, mb = batch
+        if zb is not None:
+            tb = jnp.concatenate([tb, rff_z(zb)], axis=1)
         phi = rff(xb) * mb[:, None]
         tb = tb * mb[:, None]
         gram, sphi, cross, st = acc
         return (gram + phi.T @ phi, sphi + phi.sum(0), cross + phi.T @ tb, st + tb.sum(0)), None
 
-    r, t = rff.w.shape[0], targets.shape[1]
+    r = rff.w.shape[0]
+    t = targets.shape[1] + (0 if z is None else rff_z.w.shape[0])
     init = (jnp.zeros((r, r)), jnp.zeros(r), jnp.zeros((r, t)), jnp.zeros(t))
-    (gram, sphi, cross, st), _ = jax.lax.scan(step, init, (xs, ts, ms))
+    (gram, sphi, cross, st), _ = jax.lax.scan(step, init, (xs, ts, zs, ms))
     mean_phi, mean_t = sphi / n, st / n
     return (gram - n * jnp.outer(mean_phi, mean_phi), cross - n * jnp.outer(mean_phi, mean_t),
             mean_phi)
@@ -145,17 +150,17 @@ def _ratio(tau: float) -> float:
 
 
 @jax.jit
-def _solve(rff: RFF, x, y_code, s_code, z_feat, ratio_s, ratio_z, gamma):
-    """The generalized eigenpairs of one encoder's problem (z_feat: [n, 0] without the other
-    modality's term)."""
+def _solve(rff: RFF, x, y_code, s_code, rff_z, z, ratio_s, ratio_z, gamma):
+    """The generalized eigenpairs of one encoder's problem, and the features' training mean
+    (rff_z and z None without the other modality's term)."""
     n = x.shape[0]
-    widths = (y_code.shape[1], s_code.shape[1], z_feat.shape[1])
-    cov, cross, mean_phi = covariances(rff, x, jnp.concatenate([y_code, s_code, z_feat],
-                                                                axis=1))
+    widths = (y_code.shape[1], s_code.shape[1])
+    cov, cross, mean_phi = covariances(rff, x, jnp.concatenate([y_code, s_code], axis=1),
+                                       rff_z, z)
     p_y = cross[:, :widths[0]]
     p_s = cross[:, widths[0]:widths[0] + widths[1]]
     b_mat = p_y @ p_y.T / _spectral(p_y) - ratio_s * p_s @ p_s.T / _spectral(p_s)
-    if widths[2]:
+    if z is not None:
         p_z = cross[:, widths[0] + widths[1]:]
         b_mat = b_mat + ratio_z * p_z @ p_z.T / _spectral(p_z)
     c_mat = cov + n * gamma * jnp.eye(cov.shape[0])
@@ -170,8 +175,15 @@ class Encoder(NamedTuple):
     u: jnp.ndarray  # [rff_dim, dim_z]
     scale: float
 
-    def __call__(self, x):
-        return self.scale * ((self.rff(x) - self.mean_phi) @ self.u)
+    def __call__(self, x) -> np.ndarray:
+        x = np.asarray(x, np.float32)
+        parts = [np.asarray(_encode(self, x[i:i + CHUNK])) for i in range(0, len(x), CHUNK)]
+        return np.concatenate(parts) if parts else np.zeros((0, self.u.shape[1]), np.float32)
+
+
+@jax.jit
+def _encode(encoder: Encoder, x):
+    return encoder.scale * ((encoder.rff(x) - encoder.mean_phi) @ encoder.u)
 
 
 def fit_encoder(x, y_code, s_code, z, *, key, tau_s, tau_z, gamma, rff_dim, sigma_rows, dim_z):
@@ -180,11 +192,10 @@ def fit_encoder(x, y_code, s_code, z, *, key, tau_s, tau_z, gamma, rff_dim, sigm
     n = len(x)
     k_x, k_z = jax.random.split(key)
     rff = make_rff(x, k_x, rff_dim, sigma_rows)
-    z_feat = np.zeros((n, 0), np.float32)
-    if z is not None:
-        z_feat = make_rff(z, k_z, rff_dim, sigma_rows)(z)
+    rff_z = None if z is None else make_rff(z, k_z, rff_dim, sigma_rows)
     vals, vecs, mean_phi = _solve(rff, jnp.asarray(x), jnp.asarray(y_code), jnp.asarray(s_code),
-                        jnp.asarray(z_feat), _ratio(tau_s), _ratio(tau_z), float(gamma))
+                                  rff_z, None if z is None else jnp.asarray(z), _ratio(tau_s),
+                                  _ratio(tau_z), float(gamma))
     dim_z = min(int(dim_z), vecs.shape[1])
     vals = np.asarray(vals[:dim_z])
     kept = dim_z
