@@ -91,3 +91,45 @@ def test_bad_settings_are_named():
         get_method(method_config("groupdro", alpha=0.0))
     with pytest.raises(ValueError, match="method.variant"):
         get_method(method_config("groupdro", variant="greedy"))
+
+
+@pytest.mark.parametrize("grouping", ["group", "group_x_class"])
+def test_batches_come_from_a_group_balanced_sampler_unless_turned_off(grouping):
+    class Source:
+        rng = np.random.default_rng(0)
+        labels = rng.integers(0, 2, 1000)
+        groups = (rng.random(1000) < np.where(labels == 1, 0.9, 0.3)).astype(int)  # imbalanced
+        num_classes = 2
+
+        def __len__(self):
+            return 1000
+
+    train = Source()
+    method = get_method(method_config("groupdro", groups=grouping))
+    rows = method.sample_indices(train, 0, 1, None)
+    cell = train.groups if grouping == "group" else train.groups * 2 + train.labels
+    natural = np.bincount(cell) / len(cell)
+    drawn = np.bincount(cell[rows], minlength=len(natural)) / len(rows)
+    k = len(natural)
+    assert natural.min() < 0.8 / k  # DigitsB is imbalanced in these cells
+    np.testing.assert_allclose(drawn, np.full(k, 1 / k), atol=0.05)
+    off = get_method(method_config("groupdro", balanced_sampling=False))
+    assert off.sample_indices(train, 0, 1, None) is None
+
+
+def test_the_sweep_searches_both_variants_each_with_only_what_it_reads():
+    import optuna
+
+    from nhfair_jax.sweep.space import suggest
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=0))
+    drawn = [suggest(study.ask(), "groupdro", post_fit=False) for _ in range(40)]
+    by_variant = {v: [d for d in drawn if d["method.variant"] == v] for v in ("standard", "btl")}
+    assert all(by_variant.values())
+    for d in by_variant["standard"]:
+        assert "method.step_size" in d and "method.alpha" not in d and "method.gamma" not in d
+    for d in by_variant["btl"]:
+        assert "method.alpha" in d and "method.gamma" in d and "method.step_size" not in d
+    for d in drawn:
+        assert "method.adjustment" in d

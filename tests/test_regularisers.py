@@ -26,8 +26,8 @@ def test_probability_gap_by_hand():
     assert float(probability_gap(probs, labels, groups, 3, "dp")) == pytest.approx(0.25, abs=1e-6)
     # eop: positives only; group 2 has none and is skipped: E[p1|a,Y=1] = .8, .6 -> .2
     assert float(probability_gap(probs, labels, groups, 3, "eop")) == pytest.approx(0.2, abs=1e-6)
-    # eod: class 1 as eop (.2); class 0: E[p0|a,Y=0] = .8, .9, .6 -> .3; mean .25
-    assert float(probability_gap(probs, labels, groups, 3, "eod")) == pytest.approx(0.25, abs=1e-6)
+    # eod: class 1 as eop (.2); class 0: E[p0|a,Y=0] = .8, .9, .6 -> .3; summed .5
+    assert float(probability_gap(probs, labels, groups, 3, "eod")) == pytest.approx(0.5, abs=1e-6)
     with pytest.raises(ValueError, match="method.objective"):
         probability_gap(probs, labels, groups, 3, "xx")
 

@@ -66,44 +66,56 @@ def _sharpness(images: np.ndarray, factor: np.ndarray) -> np.ndarray:
     return np.clip(np.rint(out), 0, 255).astype(images.dtype)
 
 
-def _cutout(images: np.ndarray, side: int, rng: np.random.Generator) -> np.ndarray:
+def _cutout(images: np.ndarray, side, rng: np.random.Generator) -> np.ndarray:
     k, h, w, _ = images.shape
+    half = (np.broadcast_to(np.asarray(side), (k,)) // 2)[:, None, None]
     cy, cx = rng.integers(0, h, k), rng.integers(0, w, k)
     ys, xs = np.arange(h)[None, :, None], np.arange(w)[None, None, :]
-    box = ((np.abs(ys - cy[:, None, None]) <= side // 2)
-           & (np.abs(xs - cx[:, None, None]) <= side // 2))
+    box = ((np.abs(ys - cy[:, None, None]) <= half)
+           & (np.abs(xs - cx[:, None, None]) <= half))
     return np.where(box[..., None], 0, images).astype(images.dtype)
 
 
-def apply_op(images: np.ndarray, op: str, magnitude: float, rng: np.random.Generator):
-    """One operation at one magnitude (0-30) on a batch, each image with a random sign."""
+def apply_op(images: np.ndarray, op: str, magnitude, rng: np.random.Generator):
+    """One operation on a batch at a magnitude (0-30; one for all, or one per image), each
+    image with a random sign."""
     if op not in OPS:
         raise ValueError(f"unknown RandAugment op {op!r}; ops: {OPS}")
     k = len(images)
-    level = magnitude / MAX_MAGNITUDE
+    level = np.broadcast_to(np.asarray(magnitude, np.float64), (k,)) / MAX_MAGNITUDE
     sign = np.where(rng.random(k) < 0.5, -1.0, 1.0)
     if op == "identity" or k == 0:
         return images
     if op == "sharpness":
         return _sharpness(images, 1.0 + sign * _MAX["sharpness"] * level)
     if op == "cutout":
-        return _cutout(images, max(1, int(round(_MAX["cutout"] * level * images.shape[1]))), rng)
+        side = np.maximum(1, np.rint(_MAX["cutout"] * level * images.shape[1]).astype(int))
+        return _cutout(images, side, rng)
     key = op.split("_")[0]
     amount = sign * _MAX[key] * level
     return _affine(images, _matrices(op, amount, images.shape[1:3]))
 
 
 class RandAugment:
-    """`num_ops` operations drawn uniformly per image, each at `magnitude` (0-30).
+    """`num_ops` operations drawn uniformly per image; each is applied with probability `prob`
+    at a strength drawn uniformly from [0, magnitude] (`random_magnitude`), or always at
+    `magnitude` (prob 1, random_magnitude False: the fixed-strength RandAugment of Cubuk et al.).
+
+    The defaults (prob 0.5, random strength up to 10 of 30) follow the benchmark's original
+    code, since its paper does not give the magnitude rule.
 
     Called as a grain random map on a batch: f(batch, rng) -> batch, with `image` (and any
     paired `image_cf`) uint8 [B, H, W, 3]; paired images get the same operations.
     """
 
-    def __init__(self, num_ops: int = 2, magnitude: float = 10.0, keys=("image", "image_cf")):
+    def __init__(self, num_ops: int = 2, magnitude: float = 10.0, keys=("image", "image_cf"),
+                 *, prob: float = 0.5, random_magnitude: bool = True):
         if not 0 <= magnitude <= MAX_MAGNITUDE:
             raise ValueError(f"RandAugment magnitude must be in [0, 30], got {magnitude}")
+        if not 0.0 <= prob <= 1.0:
+            raise ValueError(f"RandAugment prob must be in [0, 1], got {prob}")
         self.num_ops, self.magnitude, self.keys = num_ops, magnitude, keys
+        self.prob, self.random_magnitude = prob, random_magnitude
 
     def __call__(self, batch: dict, rng: np.random.Generator) -> dict:
         out = dict(batch)
@@ -111,14 +123,17 @@ class RandAugment:
         n = len(out[keys[0]])
         for _ in range(self.num_ops):
             choice = rng.integers(0, len(OPS), n)
+            applied = rng.random(n) < self.prob
+            strength = (rng.uniform(0.0, self.magnitude, n) if self.random_magnitude
+                        else np.full(n, float(self.magnitude)))
             state = rng.bit_generator.state
             for key in keys:
                 rng.bit_generator.state = state  # the same draws for paired images
                 images = out[key].copy()
                 for o, op in enumerate(OPS):
-                    rows = np.flatnonzero(choice == o)
+                    rows = np.flatnonzero((choice == o) & applied)
                     if rows.size:
-                        images[rows] = apply_op(images[rows], op, self.magnitude, rng)
+                        images[rows] = apply_op(images[rows], op, strength[rows], rng)
                 out[key] = images
         return out
 

@@ -1,6 +1,12 @@
 """DFR, deep feature reweighting: retrain only the last layer of a finished ERM model, on
 penultimate features of group-balanced subsets of the validation split.
 
+Balanced across the sensitive groups, as the benchmark paper states ("a balanced distribution
+across sensitive groups"); `balance="group_x_class"` balances group x class cells instead (the
+original DFR code's Waterbirds groups are such cells). With `tune_class_weights`, each class is
+up-weighted in turn by every value of the grid, both directions for a binary target, as the
+original code's grid.
+
 A post-fit method: it reads the ERM run directory named in its config (training it first from
 the ERM config it names when it does not exist yet) and writes a run directory of its own with
 the same contract. Half of validation tunes the regularisation on heads fitted on the other half;
@@ -20,21 +26,57 @@ from nhfair_jax.methods.registry import register
 PENALTIES = ("l1", "l2")
 
 
-def balanced_rows(labels, groups, rng: np.random.Generator) -> np.ndarray:
-    """Every group x class cell subsampled to the size of the smallest non-empty cell."""
-    cell = np.asarray(groups) * (int(np.max(labels)) + 1) + np.asarray(labels)
+BALANCES = ("group", "group_x_class")
+
+
+def balanced_rows(labels, groups, rng: np.random.Generator, balance: str = "group"
+                  ) -> np.ndarray:
+    """Every sensitive group (or group x class cell) subsampled to the size of the smallest
+    non-empty one."""
+    if balance not in BALANCES:
+        raise ValueError(f"method.balance must be one of {BALANCES}, got {balance!r}")
+    cell = np.asarray(groups)
+    if balance == "group_x_class":
+        cell = cell * (int(np.max(labels)) + 1) + np.asarray(labels)
     cells = np.unique(cell)
     size = min(int((cell == k).sum()) for k in cells)
     return np.sort(np.concatenate([rng.choice(np.flatnonzero(cell == k), size, replace=False)
                                    for k in cells]))
 
 
+def penalty_arguments(penalty: str, sklearn_version: str | None = None) -> dict:
+    """LogisticRegression's arguments for an L1 or L2 penalty. scikit-learn 1.8 spells it
+    `l1_ratio` (1: L1, 0: L2) and deprecates `penalty`; older versions ignore `l1_ratio` unless
+    penalty="elasticnet", so passing it there would silently fit L2."""
+    if sklearn_version is None:
+        import sklearn
+
+        sklearn_version = sklearn.__version__
+    major, minor = (int("".join(ch for ch in part if ch.isdigit()) or 0)
+                    for part in sklearn_version.split(".")[:2])
+    if (major, minor) >= (1, 8):
+        return {"l1_ratio": 1.0 if penalty == "l1" else 0.0}
+    return {"penalty": penalty}
+
+
+def class_weight_options(grid, num_classes: int) -> list[dict]:
+    """Each class up-weighted by each grid value, the others at 1: both directions for a
+    binary target ({0: 1, 1: w} and {0: w, 1: 1}, as the original DFR code); weight 1 once."""
+    options = [{k: 1.0 for k in range(num_classes)}]
+    for k in range(num_classes):
+        for w in grid:
+            if w != 1.0:
+                options.append({j: (float(w) if j == k else 1.0) for j in range(num_classes)})
+    return options
+
+
 class LastLayer:
     """A logistic-regression head averaged over several group-balanced fits (as DFR does)."""
 
-    def __init__(self, *, penalty: str, c: float, class_weight: float, retrains: int, seed):
+    def __init__(self, *, penalty: str, c: float, class_weight: dict | None, retrains: int,
+                 seed, balance: str = "group"):
         self.penalty, self.c, self.class_weight = penalty, c, class_weight
-        self.retrains, self.seed = retrains, seed
+        self.retrains, self.seed, self.balance = retrains, seed, balance
 
     def fit(self, feats, labels, groups):
         from sklearn.linear_model import LogisticRegression
@@ -45,10 +87,10 @@ class LastLayer:
         rng = np.random.default_rng(self.seed)
         coefs, intercepts = [], []
         for _ in range(self.retrains):
-            rows = balanced_rows(labels, groups, rng)
-            weight = {c: (self.class_weight if c == 1 else 1.0) for c in np.unique(labels)}
-            # l1_ratio 1 / 0 is the L1 / L2 penalty (scikit-learn >= 1.8 spelling).
-            model = LogisticRegression(l1_ratio=1.0 if self.penalty == "l1" else 0.0, C=self.c,
+            rows = balanced_rows(labels, groups, rng, self.balance)
+            present = np.unique(labels[rows])
+            weight = {int(c): (self.class_weight or {}).get(int(c), 1.0) for c in present}
+            model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
                                        solver="liblinear", class_weight=weight, max_iter=1000)
             model.fit(x[rows], labels[rows])
             coefs.append(model.coef_)
@@ -73,12 +115,14 @@ class DFR(PostFitMethod):
                 "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
                 "tune_class_weights": False,
                 "class_weight_grid": (1.0, 2.0, 3.0, 10.0, 100.0, 300.0, 1000.0),
-                "add_train": False, "retrains": 5}
+                "add_train": False, "retrains": 5, "balance": "group"}
 
     def __init__(self, cfg):
         super().__init__(cfg)
         if cfg.penalty not in PENALTIES:
             raise ValueError(f"method.penalty must be one of {PENALTIES}, got {cfg.penalty!r}")
+        if cfg.balance not in BALANCES:
+            raise ValueError(f"method.balance must be one of {BALANCES}, got {cfg.balance!r}")
 
     @staticmethod
     def features(run, state, split):
@@ -100,7 +144,7 @@ class DFR(PostFitMethod):
 
     def _head(self, c, w, seed):
         return LastLayer(penalty=self.cfg.penalty, c=c, class_weight=w,
-                         retrains=self.cfg.retrains, seed=seed)
+                         retrains=self.cfg.retrains, seed=seed, balance=self.cfg.balance)
 
     def fit_heads(self, feats, sources, seed):
         """Tunes (C, class weight) for worst-group accuracy on half B of validation with heads
@@ -115,7 +159,8 @@ class DFR(PostFitMethod):
         val = sources["val"]
         perm = split_rng("dfr", seed).permutation(len(val))
         halves = (np.sort(perm[:len(val) // 2]), np.sort(perm[len(val) // 2:]))
-        weights = self.cfg.class_weight_grid if self.cfg.tune_class_weights else (1.0,)
+        weights = (class_weight_options(self.cfg.class_weight_grid, val.num_classes)
+                   if self.cfg.tune_class_weights else [None])
         fit_a = self._fit_set(feats, sources, halves[0])
         best, best_key = None, None
         for c in self.cfg.c_grid:
@@ -126,7 +171,7 @@ class DFR(PostFitMethod):
                                               num_classes=val.num_classes,
                                               num_groups=val.num_groups)
                 key = (rep["worst_acc"], rep["acc"])
-                if best_key is None or key > best_key:
+                if best_key is None or key > best_key:  # ties: the first (grid order)
                     best, best_key = (c, w), key
         final = self._head(*best, [seed, 2]).fit(*self._fit_set(feats, sources,
                                                                np.arange(len(val))))
@@ -135,7 +180,8 @@ class DFR(PostFitMethod):
             head = self._head(*best, [seed, 3, fit_half]).fit(
                 *self._fit_set(feats, sources, halves[fit_half]))
             val_logits[halves[other]] = head.logits(feats["val"][halves[other]])
-        return final, val_logits, {"C": best[0], "class_weight": best[1]}
+        weight = None if best[1] is None else {str(k): v for k, v in best[1].items()}
+        return final, val_logits, {"C": best[0], "class_weight": weight}
 
     def fit_after(self, run, state, seed):
         """The post-fit hook: {split: (rows, logits)} (validation logits cross-fitted)."""

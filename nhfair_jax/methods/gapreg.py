@@ -17,8 +17,9 @@ def probability_gap(probs, labels, groups, num_groups: int, objective: str):
 
     dp: max over classes c of gap_a E[p_c | a] (Denis et al. for multi-class; the positive class
     for binary). eop: gap_a E[p_1 | a, Y = 1] for binary targets, the largest per-class
-    gap_a E[p_y | a, Y = y] otherwise. eod: the mean over classes y of gap_a E[p_y | a, Y = y]
-    (the relaxation of 1 - eqodd).
+    gap_a E[p_y | a, Y = y] otherwise. eod: the sum over classes y of gap_a E[p_y | a, Y = y],
+    as the benchmark's original code sums its per-class terms (the paper does not say; a mean
+    would divide the searched coefficient by the number of classes).
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"method.objective must be one of {OBJECTIVES}, got {objective!r}")
@@ -32,7 +33,7 @@ def probability_gap(probs, labels, groups, num_groups: int, objective: str):
         per_class.append(group_gap(means, present)[0])
     per_class = jnp.stack(per_class)
     if objective == "eod":
-        return per_class.mean()
+        return per_class.sum()
     return per_class[1] if c == 2 else per_class.max()
 
 

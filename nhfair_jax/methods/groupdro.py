@@ -11,6 +11,7 @@ import optax
 from nhfair_jax.methods.base import LossOutput, Method, forward
 from nhfair_jax.methods.penalties import group_means
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.resampling import balanced_weights
 
 GROUPINGS = ("group", "group_x_class")
 VARIANTS = ("standard", "btl")
@@ -52,10 +53,22 @@ class GroupDRO(Method):
 
     References: Sagawa et al., "Distributionally robust neural networks for group shifts",
     ICLR 2020.
+
+    Batches come from a group-balanced sampler (rows drawn with replacement, weights 1 / count of
+    the row's DRO group), as Sagawa et al. and their code (`--reweight_groups`) train it;
+    `balanced_sampling=False` draws every row once per epoch instead.
     """
 
     defaults = {"step_size": 0.01, "adjustment": 0.0, "groups": "group", "variant": "standard",
-                "alpha": 0.2, "gamma": 0.1}
+                "alpha": 0.2, "gamma": 0.1, "balanced_sampling": True}
+
+    def sample_indices(self, source, seed, epoch, method_state):
+        del method_state
+        if not self.cfg.balanced_sampling:
+            return None
+        p = balanced_weights(source.labels, source.groups, source.num_classes, self.cfg.groups)
+        rng = np.random.default_rng([seed, epoch, 0xD120])
+        return rng.choice(len(source), size=len(source), replace=True, p=p)
 
     def __init__(self, cfg):
         super().__init__(cfg)

@@ -27,13 +27,16 @@ def mixup_partners(labels, groups, key):
 class GroupMixup(Method):
     """loss = CE(f(x), y) + coef * CE(f(lam x + (1 - lam) x_partner), y), lam ~ Beta(alpha, alpha).
 
-    Examples without a partner in the batch contribute only the first term.
+    Examples without a partner in the batch contribute only the first term. alpha defaults to
+    1.0 (lambda uniform on [0, 1]) as the benchmark's original code; its paper gives no value.
+    Both images share the label, so the interpolated label of mixup is that label and the mixed
+    term is a plain CE, weighted by coef, Table 7's "Mixup loss coefficient".
 
     References: Zhang et al., "mixup: Beyond empirical risk minimization", ICLR 2018; the group
     variant as in the NH-Fair benchmark (Dehdashtian et al. 2025).
     """
 
-    defaults = {"alpha": 0.2, "coef": 1.0}
+    defaults = {"alpha": 1.0, "coef": 1.0}
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         x, y = batch["image"], batch["label"]

@@ -49,11 +49,10 @@ OWN = {
                "method.coef": Uniform(0.01, 5.0)},
     "mcdp": {"method.coef": Uniform(0.01, 5.0),
              "method.temperature": Choice((5.0, 10.0, 20.0, 50.0, 100.0))},
-    # alpha and gamma act only in the "btl" variant, so searching them switches it on.
-    "groupdro": {"method.step_size": LogUniform(1e-3, 1e-1),
-                 "method.adjustment": Choice((0.0, 1.0, 2.0, 4.0)),
-                 "method.alpha": Uniform(0.01, 1.0), "method.gamma": Uniform(0.01, 1.0),
-                 "method.variant": Choice(("btl",))},
+    # The variant is searched; each variant's sub-space (CONDITIONAL) holds only what it reads:
+    # step_size acts only in the standard variant, alpha and gamma only in btl.
+    "groupdro": {"method.variant": Choice(("standard", "btl")),
+                 "method.adjustment": Choice((0.0, 1.0, 2.0, 4.0))},
     "dfr": {"method.tune_class_weights": Choice((False, True)),
             "method.add_train": Choice((False, True)),
             "method.penalty": Choice(("l1", "l2"))},
@@ -71,6 +70,14 @@ OWN = {
 }
 
 
+# Parameters searched only for one value of another: {method: (key, {value: sub-space})}.
+CONDITIONAL = {
+    "groupdro": ("method.variant", {
+        "standard": {"method.step_size": LogUniform(1e-3, 1e-1)},
+        "btl": {"method.alpha": Uniform(0.01, 1.0), "method.gamma": Uniform(0.01, 1.0)}}),
+}
+
+
 def space(method: str, *, post_fit: bool) -> dict:
     """The method's space; only its own part for post-fit and zero-shot methods (no training)."""
     from nhfair_jax.methods import method_class
@@ -81,16 +88,24 @@ def space(method: str, *, post_fit: bool) -> dict:
     return {**COMMON, **OWN[method]} if trains else dict(OWN[method])
 
 
-def suggest(trial, method: str, *, post_fit: bool) -> dict:
-    """One configuration {dotted key: value} drawn from the method's space."""
+def _draw(trial, dists: dict) -> dict:
     out = {}
-    for key, dist in space(method, post_fit=post_fit).items():
+    for key, dist in dists.items():
         if isinstance(dist, LogUniform):
             out[key] = trial.suggest_float(key, dist.low, dist.high, log=True)
         elif isinstance(dist, Uniform):
             out[key] = trial.suggest_float(key, dist.low, dist.high)
         else:
             out[key] = trial.suggest_categorical(key, list(dist.options))
+    return out
+
+
+def suggest(trial, method: str, *, post_fit: bool) -> dict:
+    """One configuration {dotted key: value} drawn from the method's space."""
+    out = _draw(trial, space(method, post_fit=post_fit))
+    if method in CONDITIONAL:
+        key, branches = CONDITIONAL[method]
+        out.update(_draw(trial, branches[out[key]]))
     if "method.combination" in out:  # oxonfair: one categorical for the valid pairs
         objective, constraint = out.pop("method.combination").split("/")
         out["method.objective"], out["method.constraint"] = objective, constraint
