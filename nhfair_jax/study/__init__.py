@@ -1,0 +1,1 @@
+"""Studies built on the benchmark's run directories: training choices, counterfactuals."""
