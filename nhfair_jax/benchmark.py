@@ -116,12 +116,13 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
     methods = list(bench.methods)
     seeds = [int(s) for s in bench.seeds]
-    per_data = sum(int(dict(bench.trials_per_method).get(m, bench.trials)) for m in methods)
+    sweeper = Sweeper(bench, workdir, store, log=log_line)
+    per_data = sum(sweeper.budget(m) for m in methods)  # zero-shot CLIP / BLIP-2: one run
     total = len(bench.datasets) * (per_data + len(methods) * (len(seeds) - 1))
     t0 = time.perf_counter()
     bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
                disable=not bench.progress)
-    sweeper = Sweeper(bench, workdir, store, progress_bar=bar, log=log_line)
+    sweeper.bar = bar
     deferred = []
     for dataset in bench.datasets:
         for method in ["erm", *[m for m in methods if m != "erm"]]:

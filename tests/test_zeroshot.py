@@ -431,3 +431,24 @@ def test_zeroshot_configs_load_with_the_data_of_the_erm_configs(name, tmp_path):
         missing = str(tmp_path / "absent")
         with pytest.raises(FileNotFoundError, match=f"data not found at {missing}"):
             get_sources(dataset, missing, **variants[0].data.options)
+
+
+def test_half_precision_and_non_finite_embeddings(clip_dir, blip2_dir, tmp_path):
+    """bfloat16 (what a GPU run does in float16) stays close to float32; an overflow to NaN is an
+    error before anything is cached (transformers' own BLIP-2 forward gives NaN in float16 on the
+    CPU)."""
+    images = _images(3)
+    ref = bridge.ImageTextEncoder("clip", clip_dir).encode_images(images)
+    half = bridge.ImageTextEncoder("clip", clip_dir, dtype="bfloat16").encode_images(images)
+    assert half.dtype == np.float32 and np.abs(half - ref).max() < 0.05
+    with pytest.raises(UserError, match="non-finite image embeddings in float16; set "
+                                        "model.dtype=float32"):
+        bridge.ImageTextEncoder("blip2", blip2_dir, dtype="float16").encode_images(images)
+    config = digitsb_config(blip2_dir, tmp_path / "cache", model="blip2")
+    config.model.dtype = "float16"
+    with pytest.raises(UserError, match="non-finite"):
+        evaluate_zeroshot(config, str(tmp_path / "run"))
+    # the (finite) caption embeddings are a valid entry; no image entry was written
+    assert not [f for f in _cache_files(tmp_path / "cache") if "images-" in f]
+    with pytest.raises(UserError, match="model.dtype must be auto, float16, bfloat16 or float32"):
+        bridge.ImageTextEncoder("clip", clip_dir, dtype="half8").encode_images(images)

@@ -150,7 +150,7 @@ class ImageTextEncoder:
             raise UserError(f"cannot load the {self.kind} checkpoint in {self.path}: "
                             f"{_first_line(e)}") from e
         self._model = model.to(device).eval()
-        self._device_name = device
+        self._device_name, self._loaded_dtype = device, str(dtype).replace("torch.", "")
 
     @property
     def image_settings(self) -> dict:
@@ -202,7 +202,15 @@ class ImageTextEncoder:
                     progress(len(batch))
         if not out:
             raise UserError("no images to encode (an empty split)")
-        return np.concatenate(out)
+        return self._finite(np.concatenate(out), "image")
+
+    def _finite(self, array: np.ndarray, what: str) -> np.ndarray:
+        """Refuses NaN / inf embeddings (half precision can overflow) before they are cached."""
+        if not np.isfinite(array).all():
+            raise UserError(f"the {self.kind} checkpoint in {self.path} gave non-finite {what} "
+                            f"embeddings in {self._loaded_dtype}; set model.dtype=float32 (or "
+                            "bfloat16)")
+        return array
 
     def _image_batch(self, pixels) -> np.ndarray:
         model = self._model
@@ -243,7 +251,7 @@ class ImageTextEncoder:
                     feats = self._torch.nn.functional.normalize(model.text_projection(cls),
                                                                 dim=-1)
                 out.append(feats.float().cpu().numpy())
-        return np.concatenate(out)
+        return self._finite(np.concatenate(out), "text")
 
     def match_scores(self, images: np.ndarray, texts) -> np.ndarray:
         """BLIP-2 only: the image-text matching head's match logit (log-odds of "match") of every
@@ -279,4 +287,4 @@ class ImageTextEncoder:
                     logits = model.itm_head(joint).mean(dim=1)  # [n, 2]: no match, match
                     columns.append((logits[:, 1] - logits[:, 0]).float().cpu().numpy())
                 out.append(np.stack(columns, axis=1))
-        return np.concatenate(out)
+        return self._finite(np.concatenate(out), "image-text matching")
