@@ -53,7 +53,13 @@ class BLIP2ZeroShot(ZeroShotMethod):
 class FairerCLIPMethod(ZeroShotMethod):
     """FairerCLIP on CLIP embeddings (nhfair_jax.zeroshot.fairerclip): fitted on the training
     split with ground-truth labels (`labels="true"`) or the model's own predictions
-    (`labels="pseudo"`)."""
+    (`labels="pseudo"`, with `iters` rounds; the original uses 3).
+
+    Defaults are the benchmark's reference code's (tau_i = tau_z_i = 0.7, tau_t = tau_z_t = 0.1,
+    gamma 3e-5 / 3e-4, 4000 random features and bandwidth rows), except `dim_z`: that code keeps
+    one dimension, so every debiased cosine is +-1 and the scores carry no ranking (AUC); 8 lets
+    the energy threshold decide (it often keeps one for two classes anyway).
+    """
 
     backbones = ("clip",)
     defaults = {**PROMPTS, "labels": "true", "iters": 1, "tau_i": 0.7, "tau_z_i": 0.7,
