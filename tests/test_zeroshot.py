@@ -452,3 +452,18 @@ def test_half_precision_and_non_finite_embeddings(clip_dir, blip2_dir, tmp_path)
     assert not [f for f in _cache_files(tmp_path / "cache") if "images-" in f]
     with pytest.raises(UserError, match="model.dtype must be auto, float16, bfloat16 or float32"):
         bridge.ImageTextEncoder("clip", clip_dir, dtype="half8").encode_images(images)
+
+
+@pytest.mark.parametrize("dataset", ["celeba", "utkface", "fairface", "facet", "ham10000",
+                                     "fitz17k", "waterbirds"])
+def test_table8_captions_fit_the_loaders_default_classes(dataset, tmp_path):
+    """The default captions resolve against the class names each loader really gives (a
+    miniature of the official layout), in class order."""
+    from nhfair_jax.data.loaders import LOADERS
+    from nhfair_jax.zeroshot.prompts import TABLE8, default_prompts
+    from tests.miniatures import MAKERS
+
+    mini = MAKERS[dataset](str(tmp_path / dataset))
+    names = LOADERS[dataset](mini.root).class_names
+    prompts = default_prompts(dataset, names)
+    assert [p[0] for p in prompts] == list(TABLE8[dataset][1]) and len(prompts) == len(names)
