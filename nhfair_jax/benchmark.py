@@ -36,7 +36,7 @@ def validate(bench) -> None:
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
     from nhfair_jax.methods import registered
-    from nhfair_jax.methods.posthoc import load_config_file
+    from nhfair_jax.config import load_config_file
     from nhfair_jax.sweep.runner import OBJECTIVES
     from nhfair_jax.sweep.space import OWN
 

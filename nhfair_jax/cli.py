@@ -4,92 +4,19 @@ printed at the end, and turning exceptions into one-line messages."""
 from __future__ import annotations
 
 import ast
-import json
 import os
-import shutil
 import sys
 
 from absl import flags
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.training import io
+# The run-directory guard lives in rundir (sweeps and training use it too); named here as well
+# for the entry points that import it from cli.
+from nhfair_jax.rundir import (  # noqa: F401
+    PRESENTATION_KEYS, config_diff, config_to_json, has_started, prepare_workdir, test_pause)
 
+_diff = config_diff  # the name the benchmark entry point uses
 SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
-# Settings that do not change a run's numbers: resuming with another value is fine.
-PRESENTATION_KEYS = ("train.progress", "train.prefetch")
-
-
-def config_to_json(config) -> dict:
-    return json.loads(json.dumps(io.to_json_safe(config.to_dict())))
-
-
-def _diff(old: dict, new: dict, prefix: str = "") -> list[str]:
-    keys = sorted(set(old) | set(new))
-    out = []
-    for k in keys:
-        a, b = old.get(k), new.get(k)
-        if isinstance(a, dict) and isinstance(b, dict):
-            out += _diff(a, b, f"{prefix}{k}.")
-        elif a != b:
-            out.append(f"{prefix}{k}")
-    return out
-
-
-def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
-    """Creates the run directory, or checks that it belongs to this config; writes config.json.
-
-    Raises:
-      UserError: the directory cannot be written, or holds a run of another config.
-    """
-    config_path = os.path.join(workdir, "config.json")
-    if overwrite and os.path.isdir(workdir):
-        if os.listdir(workdir) and not os.path.exists(config_path):
-            raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run directory "
-                            "(no config.json)")
-        shutil.rmtree(workdir)
-    try:
-        os.makedirs(workdir, exist_ok=True)
-        # A name of its own: workers preparing the same directory must not remove each other's.
-        probe = os.path.join(workdir, f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
-        with open(probe, "w") as f:
-            f.write("ok")
-        test_pause("write_probe")
-        os.remove(probe)
-    except OSError as e:
-        raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}; choose another "
-                        "--workdir") from e
-    resolved = config_to_json(config)
-    if os.path.exists(config_path):
-        stored = io.read_json(config_path)
-        changed = [k for k in _diff(stored, resolved) if k not in PRESENTATION_KEYS]
-        if not changed:
-            return
-        if has_started(workdir):
-            raise UserError(f"{workdir} holds a run of a different config (differs in: "
-                            f"{', '.join(changed[:6])}); use --overwrite or another --workdir")
-        # Only the config of a start that failed (bad data path, wrong column): nothing to lose.
-        print(f"note: {workdir} held no trained epoch; it now belongs to this config (changed: "
-              f"{', '.join(changed[:6])})", file=sys.stderr)
-    io.write_json(config_path, resolved)
-
-
-# What a run directory holds once training has produced something worth protecting.
-_STARTED_MARKERS = ("result.json", "predictions_val.npz", "predictions_test.npz")
-
-
-def has_started(workdir: str) -> bool:
-    """Whether a run directory holds a finished epoch, a checkpoint or a result.
-
-    A directory with only config.json (a start that failed before the first epoch ended) has not
-    started, and a corrected config may take it over.
-    """
-    if any(os.path.exists(os.path.join(workdir, name)) for name in _STARTED_MARKERS):
-        return True
-    log = os.path.join(workdir, "log.jsonl")
-    if os.path.exists(log) and os.path.getsize(log) > 0:
-        return True
-    checkpoints = os.path.join(workdir, "checkpoints")
-    return os.path.isdir(checkpoints) and bool(os.listdir(checkpoints))
 
 
 def summary_table(result: dict) -> str:
@@ -127,23 +54,6 @@ def run_config(config, workdir: str) -> dict:
           f"{result['epochs_run']}, run directory {workdir}")
     print(summary_table(result))
     return result
-
-
-def test_pause(point: str) -> None:
-    """Test hook: sleeps at a named point where concurrent workers could race.
-
-    NHFAIR_TEST_PAUSE="point=seconds,..." (unset in normal use) widens those windows so that the
-    tests of several benchmark workers would show a race there; see tests/test_workers.py.
-    """
-    spec = os.environ.get("NHFAIR_TEST_PAUSE")
-    if not spec:
-        return
-    for item in spec.split(","):
-        name, _, seconds = item.partition("=")
-        if name.strip() == point:
-            import time
-
-            time.sleep(float(seconds))
 
 
 def describe_error(e: BaseException) -> str:

@@ -112,3 +112,24 @@ def real_data_config(name: str, root: str, *, utility: str = "acc", method: str 
     c.model.pretrained_path = "weights/resnet18.pth"  # torchvision ImageNet weights, local file
     c.method = method_config(method, **method_overrides)
     return c
+
+
+def load_config_file(path: str):
+    """get_config() of a configs/*.py file (`path:arg` passes arg), or the config.json of a run
+    directory."""
+    import importlib.util
+    import json
+    import os
+
+    path, _, arg = path.partition(":") if not os.path.exists(path) else (path, "", "")
+    if not os.path.exists(path):
+        where = "" if os.path.isabs(path) else f" (relative to the current directory {os.getcwd()})"
+        raise FileNotFoundError(f"config file not found: {path}{where}; run from the repository "
+                                "root or give the config as an absolute path")
+    if path.endswith(".json"):  # a run directory's config.json (the benchmark's selection)
+        with open(path) as f:
+            return ml_collections.ConfigDict(json.load(f))
+    spec = importlib.util.spec_from_file_location("loaded_config", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.get_config(arg) if arg else module.get_config()

@@ -432,9 +432,9 @@ def write_report(report: dict, out: str) -> list[str]:
     except OSError as e:
         raise UserError(f"--out {out}: cannot create it ({e.strerror or e})") from None
     paths = [os.path.join(out, f) for f in ("report.md", "report.json", "groups.csv")]
-    io._atomic(paths[0], lambda f: f.write(to_markdown(report)))  # noqa: SLF001 - atomic text
+    io.atomic_write(paths[0], lambda f: f.write(to_markdown(report)))
     io.write_json(paths[1], to_json(report))
-    io._atomic(paths[2], lambda f: f.write(to_csv(report)))  # noqa: SLF001
+    io.atomic_write(paths[2], lambda f: f.write(to_csv(report)))
     return paths
 
 

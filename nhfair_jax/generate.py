@@ -156,7 +156,7 @@ def write_png(path: str, image: np.ndarray) -> None:
     """A PNG written atomically (temp file + rename): never half an image."""
     from PIL import Image
 
-    io._atomic(path, lambda f: Image.fromarray(np.asarray(image, np.uint8)).save(f, "PNG"),
+    io.atomic_write(path, lambda f: Image.fromarray(np.asarray(image, np.uint8)).save(f, "PNG"),
                mode="wb")
 
 
@@ -185,7 +185,7 @@ def write_pairs(path: str, rows: list[dict]) -> None:
     import pandas as pd
 
     frame = pd.DataFrame(rows, columns=list(PAIRS_COLUMNS))
-    io._atomic(path, lambda f: frame.to_csv(f, index=False))
+    io.atomic_write(path, lambda f: frame.to_csv(f, index=False))
 
 
 def contact_sheet(rows: list[dict], class_names, group_names, title: str) -> str:
@@ -331,7 +331,7 @@ def _write_listing(workdir, config, table, flagged, class_names, group_names) ->
     if config.output.contact_sheet:
         title = f"{config.edit.editor} edits of {config.data.name} ({config.select.split})"
         page = contact_sheet(rows, class_names, group_names, title)
-        io._atomic(os.path.join(workdir, "contact_sheet.html"), lambda f: f.write(page))
+        io.atomic_write(os.path.join(workdir, "contact_sheet.html"), lambda f: f.write(page))
     return rows
 
 

@@ -3,8 +3,6 @@ checked with numpy on the written predictions (not with oxonfair's own metrics).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
@@ -65,9 +63,8 @@ def test_worst_group_under_accuracy_tolerance(base):
 
 def test_binary_targets_only_and_known_combinations():
     method = get_method(method_config("oxonfair"))
-    run = SimpleNamespace(num_classes=3, config=SimpleNamespace(data=SimpleNamespace(
-        name="fairface")))
+    info = {"num_classes": 3, "num_groups": 2, "dataset": "fairface", "utility": "acc"}
     with pytest.raises(UserError, match="binary target; fairface has 3 classes"):
-        method.fit_after(run, None, 0)
+        method.fit({}, {}, 0, info)
     with pytest.raises(ValueError, match="not one of the combinations"):
         get_method(method_config("oxonfair", objective="accuracy", constraint="dp"))

@@ -224,7 +224,7 @@ class HFBackend:
         return rows
 
     def answer(self, requests):
-        from nhfair_jax.lvlm.backends import Reply
+        from nhfair_jax.lvlm.types import Reply
 
         replies = []
         for start in range(0, len(requests), self.batch_size):

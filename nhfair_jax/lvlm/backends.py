@@ -16,34 +16,11 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.lvlm.types import Reply, Request  # noqa: F401 - the backends' vocabulary
 
 BACKENDS = ("openai", "transformers")
-
-
-@dataclass
-class Request:
-    """One question: an image (PIL, RGB), the instruction, the options to score, the budget."""
-
-    key: str
-    image: object
-    prompt: str
-    options: tuple | None
-    max_new_tokens: int
-    image_bytes: bytes | None = None  # the original file's bytes when no crop was applied
-    mime: str = "image/jpeg"
-
-
-@dataclass
-class Reply:
-    """The raw answer, or the error that prevented one; option log-likelihoods when scored."""
-
-    text: str | None
-    error: str | None = None
-    refused: bool = False  # the endpoint itself declined (an OpenAI "refusal" / content filter)
-    scores: list | None = None
 
 
 def encode_image(request: Request) -> str:

@@ -196,8 +196,6 @@ def evaluate_run(records, task, prompt_sets, config, *, notes=None) -> dict:
     """metrics.json of a run: the first prompt set's figures at the top level (the keys every
     task shares: recall, gd, status_counts, refusal_rate, ...) and every prompt set's under
     `by_prompt`."""
-    from nhfair_jax.lvlm.run import _recall_attributes
-
     attrs = _recall_attributes(config, task)
     by_prompt = {}
     for name in prompt_sets:
@@ -214,3 +212,8 @@ def evaluate_run(records, task, prompt_sets, config, *, notes=None) -> dict:
             "sensitive": config.data.sensitive or task.sensitive,
             "recall_attributes": list(attrs), "notes": dict(notes or {}),
             **first, "by_prompt": by_prompt}
+
+
+def _recall_attributes(config, task) -> tuple:
+    text = str(config.metrics.recall_attributes)
+    return tuple(a.strip() for a in text.split(",") if a.strip()) or task.recall_attributes

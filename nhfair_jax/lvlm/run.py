@@ -18,6 +18,7 @@ from nhfair_jax.lvlm import answers as A
 from nhfair_jax.lvlm.backends import BACKENDS, Reply, Request, make_backend
 from nhfair_jax.lvlm.data import Example, load_examples
 from nhfair_jax.lvlm.parse import ERROR, REFUSED, lexicon_for, parse_answer
+from nhfair_jax.lvlm.metrics import _recall_attributes
 from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, Task, get_task, prompt_text
 from nhfair_jax.training import io
 
@@ -95,7 +96,7 @@ def load_image(example: Example):
 
 
 def _check_workdir(workdir: str, config) -> None:
-    from nhfair_jax.cli import config_to_json
+    from nhfair_jax.rundir import config_to_json
 
     os.makedirs(workdir, exist_ok=True)
     path = os.path.join(workdir, "config.json")
@@ -229,11 +230,6 @@ _ATTRIBUTES = {"celeba": ("wavy", "gender"), "utkface": ("gender", "race", "race
                "fairface": ("race", "gender"),
                "facet": ("visible_face", "gender", "occupation", "age", "skin_tone"),
                "waterbirds": ("bird", "place")}
-
-
-def _recall_attributes(config, task) -> tuple:
-    text = str(config.metrics.recall_attributes)
-    return tuple(a.strip() for a in text.split(",") if a.strip()) or task.recall_attributes
 
 
 def run(config, workdir: str, *, backend=None, progress: bool = True, report: bool = True):

@@ -94,15 +94,13 @@ class BiasMimicking(Method):
         return {"mimic": jnp.zeros((c, n), jnp.float32), "final": jnp.zeros(n, jnp.float32)}
 
     def on_epoch_start(self, run, state, epoch):
-        from nhfair_jax.training.step import replicate  # training imports methods: no cycle
-
         train = run.sources["train"]
         rng = np.random.default_rng([run.data_seed, epoch, 0xB1A5])
         mimic = mimic_masks(train.labels, train.groups, train.num_classes, train.num_groups, rng)
         final = final_head_weights(train.labels, train.groups, train.num_classes,
                                    train.num_groups, self.cfg.mode, rng)
-        return state.replace(method_state=replicate(
-            {"mimic": jnp.asarray(mimic), "final": jnp.asarray(final)}, run.mesh))
+        return state.replace(method_state={"mimic": jnp.asarray(mimic),
+                                           "final": jnp.asarray(final)})
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng

@@ -16,7 +16,6 @@ cross-fitted heads, each predicting the half it did not see.
 
 from __future__ import annotations
 
-import jax
 import numpy as np
 
 from nhfair_jax.data.source import split_rng
@@ -124,13 +123,8 @@ class DFR(PostFitMethod):
         if cfg.balance not in BALANCES:
             raise ValueError(f"method.balance must be one of {BALANCES}, got {cfg.balance!r}")
 
-    @staticmethod
-    def features(run, state, split):
-        fn = jax.jit(lambda p, bs, x: run.model.apply({"params": p, "batch_stats": bs}, x,
-                                                      train=False, features=True)[1])
-        out = [np.asarray(fn(state.params, state.batch_stats, d["image"]))[b["mask"]]
-               for b, d in run.eval_batches(run.sources[split], ("image", "mask"))]
-        return np.concatenate(out).astype(np.float64)
+    def input_splits(self) -> tuple:
+        return ("val", "test", "train") if self.cfg.add_train else ("val", "test")
 
     def _fit_set(self, feats, sources, val_rows):
         val = sources["val"]
@@ -183,10 +177,11 @@ class DFR(PostFitMethod):
         weight = None if best[1] is None else {str(k): v for k, v in best[1].items()}
         return final, val_logits, {"C": best[0], "class_weight": weight}
 
-    def fit_after(self, run, state, seed):
-        """The post-fit hook: {split: (rows, logits)} (validation logits cross-fitted)."""
-        splits = ("val", "test", "train") if self.cfg.add_train else ("val", "test")
-        feats = {split: self.features(run, state, split) for split in splits}
-        final, val_logits, self.tuned = self.fit_heads(feats, run.sources, seed)
-        return {"val": (np.arange(len(run.sources["val"])), val_logits),
-                "test": (np.arange(len(run.sources["test"])), final.logits(feats["test"]))}
+    def fit(self, inputs, sources, seed, info):
+        """The post-fit fit: {split: (rows, logits)} (validation logits cross-fitted) and the
+        tuned (C, class weight)."""
+        del info
+        feats = {split: np.asarray(x, np.float64) for split, x in inputs.items()}
+        final, val_logits, tuned = self.fit_heads(feats, sources, seed)
+        return {"val": (np.arange(len(sources["val"])), val_logits),
+                "test": (np.arange(len(sources["test"])), final.logits(feats["test"]))}, tuned

@@ -230,10 +230,8 @@ class FIS(ERM):
         logging.info("FIS round %d: %d of %d pool examples qualify, %d added", r,
                      qualified[min(r, len(qualified) - 1)], len(pool_rows),
                      min(budget, qualified[min(r, len(qualified) - 1)]))
-        from nhfair_jax.training.step import replicate  # training imports methods: no cycle
-
-        return state.replace(method_state=replicate(
-            {"joined": jnp.asarray(joined), "qualified": jnp.asarray(qualified)}, run.mesh))
+        return state.replace(method_state={"joined": jnp.asarray(joined),
+                                           "qualified": jnp.asarray(qualified)})
 
     def artifacts(self, run, state):
         joined = np.asarray(jax.device_get(state.method_state["joined"]))

@@ -65,35 +65,38 @@ class OxonFair(PostFitMethod):
         erm = float(np.ravel(metric(labels, logits.argmax(1), groups))[0])
         return erm - float(self.cfg.tolerance)
 
-    def fit_after(self, run, state, seed):
+    inputs = "logits"
+
+    def fit(self, inputs, sources, seed, info):
+        """Thresholds fitted on the ERM run's validation logits; ({split: (rows, probs)},
+        tuned)."""
         del seed  # the fit is deterministic
         try:
             from oxonfair import DeepDataDict, DeepFairPredictor
         except ImportError as e:
             raise UserError("method 'oxonfair' needs the oxonfair package: "
                             "pip install 'nhfair-jax[oxonfair]'") from e
-        if run.num_classes != 2:
-            raise UserError(f"OxonFair post-processing needs a binary target; {run.config.data.name}"
-                            f" has {run.num_classes} classes")
-        balanced = run.config.eval.utility == "auc"
-        val = run.sources["val"]
-        val_logits = run.predict(state, "val").astype(np.float64)
+        if info["num_classes"] != 2:
+            raise UserError(f"OxonFair post-processing needs a binary target; {info['dataset']}"
+                            f" has {info['num_classes']} classes")
+        balanced = info["utility"] == "auc"
+        val = sources["val"]
+        val_logits = np.asarray(inputs["val"], np.float64)
         margin = lambda logits: (logits[:, 1] - logits[:, 0])[:, None]
         predictor = DeepFairPredictor(val.labels, margin(val_logits), val.groups,
                                       use_actual_groups=True)
         value = self.bound(balanced, val.labels, val.groups, val_logits)
         predictor.fit(_metric(self.cfg.objective, balanced), _metric(self.cfg.constraint, balanced),
                       value)
-        self.tuned = {"objective": self.cfg.objective, "constraint": self.cfg.constraint,
-                      "bound": value, "balanced_accuracy": balanced,
-                      "offsets": np.asarray(predictor.offset, np.float64).tolist(),
-                      "val_is_fit_data": True}
+        tuned = {"objective": self.cfg.objective, "constraint": self.cfg.constraint,
+                 "bound": value, "balanced_accuracy": balanced,
+                 "offsets": np.asarray(predictor.offset, np.float64).tolist(),
+                 "val_is_fit_data": True}
         out = {}
         for split in ("val", "test"):
-            source = run.sources[split]
-            logits = val_logits if split == "val" else run.predict(state, split).astype(
-                np.float64)
-            data = DeepDataDict(source.labels, margin(logits), source.groups)
+            source = sources[split]
+            data = DeepDataDict(source.labels, margin(np.asarray(inputs[split], np.float64)),
+                                source.groups)
             proba = np.asarray(predictor.predict_proba(data), np.float64)
             out[split] = (np.arange(len(source)), proba)
-        return out
+        return out, tuned

@@ -35,6 +35,7 @@ import numpy as np
 
 from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
 from nhfair_jax.metrics.fairness import _gap, _ratio
+from nhfair_jax.metrics.report import fairness_report
 from nhfair_jax.metrics.scores import positive_scores
 
 
@@ -322,8 +323,6 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
       (percentile intervals). Resampling each group separately: Davison, A. C. and Hinkley,
       D. V. (1997). Bootstrap Methods and their Application, sec. 3.2 (several samples).
     """
-    from nhfair_jax import metrics
-
     if int(n) < 1:
         raise ValueError(f"n must be at least 1 resample, got {n}")
     if not 0.0 < confidence < 1.0:
@@ -336,8 +335,8 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
     score = None if y_score is None else positive_scores(y_score)
     if score is not None and score.shape != y_true.shape:
         raise ValueError(f"lengths differ: y_true {len(y_true)}, y_score {len(score)}")
-    default = report_fn is None or report_fn is metrics.fairness_report
-    fn = metrics.fairness_report if default else report_fn
+    default = report_fn is None or report_fn is fairness_report
+    fn = fairness_report if default else report_fn
     kw = {}
     if default or _accepts(fn, "num_classes"):
         kw["num_classes"] = c

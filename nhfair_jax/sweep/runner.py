@@ -28,7 +28,7 @@ import time
 
 import ml_collections
 
-from nhfair_jax.cli import test_pause
+from nhfair_jax.rundir import test_pause
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.sweep.space import suggest
 
@@ -124,7 +124,7 @@ class Sweeper:
     # --- configs and run directories -------------------------------------------------------
 
     def base_config(self, dataset: str):
-        from nhfair_jax.methods.posthoc import load_config_file
+        from nhfair_jax.config import load_config_file
 
         spec = self.bench.datasets[dataset]
         config = load_config_file(spec.config)
@@ -182,7 +182,7 @@ class Sweeper:
           {"dir", "result", "trained": this call wrote result.json (False: another worker or
           an earlier session had), "epochs": epochs this call trained}, or None (see wait).
         """
-        from nhfair_jax.cli import prepare_workdir
+        from nhfair_jax.rundir import prepare_workdir
         from nhfair_jax.methods import method_class
         from nhfair_jax.training import io
         from nhfair_jax.zeroshot import run_any

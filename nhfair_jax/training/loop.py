@@ -173,6 +173,8 @@ class Run:
         c = self.config
         state, lr = self.with_epoch_learning_rate(state, epoch)
         state = self.method.on_epoch_start(self, state, epoch)
+        # A hook returns host arrays; placing them on the devices is the trainer's job.
+        state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
         ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
@@ -251,9 +253,8 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
     if os.path.exists(result_path):
         return io.read_json(result_path)
     if getattr(method_class(config.method.name), "post_fit", False):
-        from nhfair_jax.training.postfit import post_fit_and_evaluate
-
-        return post_fit_and_evaluate(config, workdir)
+        raise ValueError(f"{config.method.name} is a post-fit method: use "
+                         "nhfair_jax.training.train_and_evaluate, which fits it on its ERM run")
     progress = config.train.progress if progress is None else progress
     run = Run(config, mesh)
     ckpt = Checkpoints(workdir)

@@ -1,19 +1,61 @@
-"""Post-fit methods (DFR, later OxonFair): fitted on a finished ERM run, written to a run
-directory of their own with the same contract, so selection and reports treat them like any
-other method."""
+"""Post-fit methods (DFR, OxonFair) on the trainer's side: the ERM run they are fitted on
+(trained first when missing), their inputs (penultimate features or logits of its best
+checkpoint, computed once per base run and cached in it), and a run directory of their own with
+the same contract, so selection and reports treat them like any other method."""
 
 from __future__ import annotations
 
 import os
 import time
 
+import jax
 import numpy as np
 
 import nhfair_jax
+from nhfair_jax import rundir
+from nhfair_jax.config import load_config_file
 from nhfair_jax.methods import get_method
-from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.loop import Run, softmax, split_metrics
+from nhfair_jax.training.loop import Run, softmax, split_metrics, train_and_evaluate
+
+INPUTS = ("features", "logits")
+
+
+def base_run(method_cfg):
+    """(base config, base run directory) of a post-fit method, training the ERM run first when
+    it is missing."""
+    base = load_config_file(method_cfg.base_config)
+    if base.method.name != "erm":
+        raise ValueError(f"method.base_config must be an ERM config, {method_cfg.base_config} "
+                         f"trains {base.method.name!r}")
+    rundir.prepare_workdir(method_cfg.base_workdir, base)
+    train_and_evaluate(base, method_cfg.base_workdir)
+    return base, method_cfg.base_workdir
+
+
+def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
+    """{split: features [N, D] or logits [N, C]} of the best checkpoint, read from the base run's
+    `postfit_<kind>_<split>.npy` cache when there (a finished run never changes), else computed
+    once and cached (written atomically), so a sweep of many post-fit trials pays the forward
+    passes once."""
+    if kind not in INPUTS:
+        raise ValueError(f"a post-fit method's inputs must be one of {INPUTS}, got {kind!r}")
+    out, fn = {}, None
+    for split in splits:
+        path = os.path.join(base_dir, f"postfit_{kind}_{split}.npy")
+        if os.path.exists(path):
+            out[split] = np.load(path)
+            continue
+        if fn is None:
+            fn = jax.jit(lambda p, bs, x: run.model.apply(
+                {"params": p, "batch_stats": bs}, x, train=False, features=True))
+        parts = []
+        for batch, device_batch in run.eval_batches(run.sources[split], ("image", "mask")):
+            logits, feats = fn(state.params, state.batch_stats, device_batch["image"])
+            parts.append(np.asarray(feats if kind == "features" else logits)[batch["mask"]])
+        out[split] = np.concatenate(parts).astype(np.float32)
+        rundir.atomic_write(path, lambda f, a=out[split]: np.save(f, a), mode="wb")
+    return out
 
 
 def post_fit_and_evaluate(config, workdir: str) -> dict:
@@ -21,25 +63,28 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
     t0 = time.perf_counter()
     os.makedirs(workdir, exist_ok=True)
     method = get_method(config.method)
-    base_config, base_dir = method.base_run()
+    base_config, base_dir = base_run(config.method)
     run = Run(base_config, None)
     ckpt = Checkpoints(base_dir)
     try:
         state, _ = ckpt.restore_best(run.state)
     finally:
         ckpt.close()
-    fitted = method.fit_after(run, state, config.data.split_seed)
+    inputs = base_inputs(run, state, base_dir, method.inputs, method.input_splits())
+    info = {"num_classes": run.num_classes, "num_groups": run.num_groups,
+            "dataset": config.data.name, "utility": config.eval.utility}
+    fitted, tuned = method.fit(inputs, run.sources, config.data.split_seed, info)
     reports = {}
     for split, (rows, logits) in fitted.items():
         source = run.sources[split]
         reports[split] = split_metrics(source.labels[rows], source.groups[rows], logits,
                                        num_classes=run.num_classes, num_groups=run.num_groups,
                                        utility=config.eval.utility)
-        io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
-                     index=source.indices[rows], label=source.labels[rows],
-                     group=source.groups[rows], logits=logits.astype(np.float32),
-                     score=softmax(logits.astype(np.float64)).astype(np.float32))
-    base_result = io.read_json(os.path.join(base_dir, "result.json"))
+        rundir.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
+                         index=source.indices[rows], label=source.labels[rows],
+                         group=source.groups[rows], logits=logits.astype(np.float32),
+                         score=softmax(logits.astype(np.float64)).astype(np.float32))
+    base_result = rundir.read_json(os.path.join(base_dir, "result.json"))
     result = {
         **reports, "method": config.method.name, "dataset": config.data.name,
         "seed": config.seed, "version": nhfair_jax.__version__, "base_run": base_dir,
@@ -50,8 +95,8 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
         "group_names": run.sources["train"].group_names,
         "split_sizes": {s: len(rows) for s, (rows, _) in fitted.items()},
         "best_epoch": base_result["best_epoch"], "epochs_run": base_result["epochs_run"],
-        "tuned": getattr(method, "tuned", None),
+        "tuned": tuned,
         "timings_s": {"post_fit": time.perf_counter() - t0},
     }
-    io.write_json(os.path.join(workdir, "result.json"), result)
+    rundir.write_json(os.path.join(workdir, "result.json"), result)
     return result

@@ -1,0 +1,28 @@
+"""What a backend is asked and what it answers (shared by the served and the local backends)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Request:
+    """One question: an image (PIL, RGB), the instruction, the options to score, the budget."""
+
+    key: str
+    image: object
+    prompt: str
+    options: tuple | None
+    max_new_tokens: int
+    image_bytes: bytes | None = None  # the original file's bytes when no crop was applied
+    mime: str = "image/jpeg"
+
+
+@dataclass
+class Reply:
+    """The raw answer, or the error that prevented one; option log-likelihoods when scored."""
+
+    text: str | None
+    error: str | None = None
+    refused: bool = False  # the endpoint itself declined (an OpenAI "refusal" / content filter)
+    scores: list | None = None
