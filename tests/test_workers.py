@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -43,22 +44,24 @@ def _run_dirs(workdir):
     return sorted(d for d, _, files in os.walk(workdir) if "result.json" in files)
 
 
-def _check_trained_once(workdir, logs, *, epochs, budgets, resumed=()):
-    """Every seed run trained (or fitted) by exactly one worker, for exactly `epochs` epochs
-    in all (`resumed` runs: by the survivors of a killed worker, the rest logged by it); each
-    study's trials logged once; each run's log.jsonl holds every epoch once."""
+def _check_trained_once(workdir, logs, kw, *, resumed=()):
+    """Every seed run trained (or fitted) by exactly one worker, for all its epochs (`resumed`
+    runs: the rest of a killed worker's); each study's trials logged once; every run's
+    log.jsonl holds each epoch once."""
     text = "\n".join(logs)
     assert "choose another" not in text and "Traceback" not in text, text[-3000:]
     done = {}
     for dataset, method, seed, what, n in SEED_LINE.findall(text):
         if what != "finished already":
             done.setdefault((dataset, method, int(seed)), []).append(int(n or 0))
-    expected = {(d, m, 1) for d in KW["datasets"] for m in KW["methods"]}
+    expected = {(d, m, 1) for d in kw["datasets"] for m in kw["methods"]}
     assert set(done) == expected, done
     for (dataset, method, seed), trained in done.items():
         assert len(trained) == 1, (dataset, method, trained)  # one worker trained it
         if method != "dfr" and (dataset, method) not in resumed:
-            assert trained == [epochs], (dataset, method, trained)
+            assert trained == [kw["epochs"]], (dataset, method, trained)
+    budgets = {(d, m): kw["erm_trials"] if m == "erm" else kw["trials"]
+               for d in kw["datasets"] for m in kw["methods"]}
     for (dataset, method), budget in budgets.items():
         assert len(re.findall(rf"^\[{dataset}/{method}\] trial \d+: val", text, re.M)) == budget
     runs = _run_dirs(workdir)
@@ -66,7 +69,7 @@ def _check_trained_once(workdir, logs, *, epochs, budgets, resumed=()):
     for run in runs:
         if "/dfr/" not in run:
             log = [json.loads(line)["epoch"] for line in open(os.path.join(run, "log.jsonl"))]
-            assert log == list(range(1, epochs + 1)), run
+            assert log == list(range(1, kw["epochs"] + 1)), run
 
 
 @pytest.fixture(scope="module")
@@ -79,27 +82,50 @@ def single_worker_report(tmp_path_factory):
     return build_report(workdir, plots=False)["markdown"]
 
 
-BUDGETS = {(d, m): 2 if m == "erm" else 1 for d in KW["datasets"] for m in KW["methods"]}
+def _staggered_workers(tmp_path, storage, starts):
+    """Workers on KW started `starts` seconds apart (0: together); all must exit 0."""
+    config = config_file(tmp_path, **KW)
+    workdir = str(tmp_path / "w")
+    workers = []
+    for delay in starts:  # the later ones join mid-sweep and catch up in the seed phase
+        time.sleep(delay)
+        workers.append(_start(worker_args(config, workdir, storage), PAUSE))
+    outputs = [w.communicate(timeout=600) for w in workers]
+    for w, (_, err) in zip(workers, outputs):
+        assert w.returncode == 0, err[-3000:]
+    logs = [err for _, err in outputs]
+    _check_trained_once(workdir, logs, KW)
+    assert sum("seed 1 of the selected configuration: trained" in e for e in logs) >= 2, \
+        "one worker trained every seed run: the test did not exercise a shared seed phase"
+    return workdir
 
 
 @pytest.mark.slow
 def test_three_staggered_workers_on_sqlite_train_each_run_once(tmp_path, single_worker_report):
     from nhfair_jax.report import build_report
 
-    config = config_file(tmp_path, **KW)
-    workdir = str(tmp_path / "w")
-    workers = []
-    for i in range(3):  # the later ones join mid-sweep and catch up in the seed phase
-        time.sleep(2 if i else 0)
-        workers.append(_start(worker_args(config, workdir), PAUSE))
-    outputs = [w.communicate(timeout=600) for w in workers]
-    for w, (_, err) in zip(workers, outputs):
-        assert w.returncode == 0, err[-3000:]
-    logs = [err for _, err in outputs]
-    _check_trained_once(workdir, logs, epochs=2, budgets=BUDGETS)
-    assert sum("seed 1 of the selected configuration: trained" in e for e in logs) >= 2, \
-        "the seed runs were not shared: the test did not exercise several seed-phase workers"
+    workdir = _staggered_workers(tmp_path, None, starts=(0, 2, 2))
     assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+
+
+@pytest.mark.slow
+def test_workers_on_postgresql_train_each_run_once_and_report_as_one(tmp_path,
+                                                                    single_worker_report):
+    import psycopg
+
+    from nhfair_jax.report import build_report
+
+    server = postgres_url()
+    name = f"nhfair_test_{uuid.uuid4().hex[:8]}"
+    admin = psycopg.connect(server, autocommit=True)
+    admin.execute(f"CREATE DATABASE {name}")
+    try:  # two together (they race to create the tables), a third a little later
+        workdir = _staggered_workers(tmp_path, server.rsplit("/", 1)[0] + "/" + name,
+                                     starts=(0, 0, 3))
+        assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.close()
 
 
 def _lock_holders(path) -> set[int]:
@@ -115,8 +141,8 @@ def _lock_holders(path) -> set[int]:
 
 
 def _kill_in_seed_phase(workdir, workers):
-    """SIGKILLs the worker training a seed run once it has checkpointed an epoch; returns the
-    (data set, method) of that run."""
+    """SIGKILLs the worker training a seed run once it has checkpointed an epoch; returns it
+    and the (data set, method) of that run."""
     seeds = os.path.join(workdir, "seeds")
     t0 = time.time()
     while time.time() - t0 < 400:
@@ -124,8 +150,8 @@ def _kill_in_seed_phase(workdir, workers):
         for folder, _, files in os.walk(seeds):
             if "log.jsonl" in files and "result.json" not in files and \
                     os.path.getsize(os.path.join(folder, "log.jsonl")) > 0:
-                holders = _lock_holders(os.path.join(folder, ".lock"))
-                victim = [w for w in workers if w.pid in holders]
+                victim = [w for w in workers
+                          if w.pid in _lock_holders(os.path.join(folder, ".lock"))]
                 if victim:
                     victim[0].send_signal(signal.SIGKILL)
                     victim[0].wait()
@@ -135,65 +161,33 @@ def _kill_in_seed_phase(workdir, workers):
     raise AssertionError("no seed run was seen training")
 
 
-def _workers_with_a_kill(tmp_path, storage, epochs):
-    """Three workers (two together, one staggered), one killed while training a seed run; the
-    survivors finish, then a rerun finishes and trains nothing."""
-    kw = {**KW, "epochs": epochs}
+@pytest.mark.slow
+def test_a_worker_killed_in_the_seed_phase_stops_neither_the_other_nor_a_rerun(tmp_path):
+    kw = dict(datasets=("digitsb",), methods=("erm", "dfr"), trials=1, erm_trials=1,
+              seeds=(0, 1), epochs=3)
     config = config_file(tmp_path, **kw)
     workdir = str(tmp_path / "w")
-    args = worker_args(config, workdir, storage)
-    workers = [_start(args, PAUSE), _start(args, PAUSE)]
-    time.sleep(3)
-    workers.append(_start(args, PAUSE))
+    workers = [_start(worker_args(config, workdir), PAUSE) for _ in range(2)]
     victim, killed = _kill_in_seed_phase(workdir, workers)
-    survivors = [w for w in workers if w is not victim]
-    outputs = [w.communicate(timeout=600) for w in survivors]
-    for w, (_, err) in zip(survivors, outputs):
-        assert w.returncode == 0, err[-3000:]
-    rerun = subprocess.run(worker_args(config, workdir, storage, report=True), cwd=REPO,
+    other = [w for w in workers if w is not victim][0]
+    _, err = other.communicate(timeout=600)
+    assert other.returncode == 0, err[-3000:]
+    rerun = subprocess.run(worker_args(config, workdir, report=True), cwd=REPO,
                            capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr[-3000:]
     assert not re.search(r"trained, \d+ epochs? here|fitted on", rerun.stderr), rerun.stderr
-    victim_log = victim.stderr.read()
-    logs = [err for _, err in outputs] + [victim_log]
-    _check_trained_once(workdir, logs, epochs=epochs, budgets=BUDGETS, resumed={killed})
+    assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
+    logs = [err, victim.stderr.read()]
+    _check_trained_once(workdir, logs, kw, resumed={killed})
     resumed = [int(n) for d, m, _, what, n in SEED_LINE.findall("\n".join(logs))
                if (d, m) == killed and what.startswith("trained")]
-    assert resumed and 0 < resumed[0] < epochs  # the kill's checkpoint was resumed, not redone
-    return workdir
-
-
-@pytest.mark.slow
-def test_a_worker_killed_in_the_seed_phase_stops_neither_the_others_nor_a_rerun(tmp_path):
-    _workers_with_a_kill(tmp_path, None, epochs=3)
-
-
-@pytest.mark.slow
-def test_workers_on_postgresql_with_a_kill_report_as_a_single_worker(tmp_path,
-                                                                     single_worker_report):
-    import psycopg
-
-    from nhfair_jax.report import build_report
-
-    server = postgres_url()
-    name = f"nhfair_test_{uuid.uuid4().hex[:8]}"
-    admin = psycopg.connect(server, autocommit=True)
-    admin.execute(f"CREATE DATABASE {name}")
-    try:
-        workdir = _workers_with_a_kill(tmp_path, server.rsplit("/", 1)[0] + "/" + name,
-                                       epochs=KW["epochs"])
-        assert build_report(workdir, plots=False)["markdown"] == single_worker_report
-    finally:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        admin.close()
+    assert resumed and 0 < resumed[0] < kw["epochs"]  # the checkpoint was resumed, not redone
 
 
 # --- the pieces, fast ------------------------------------------------------------------------
 
 def _together(worker, n):
     """Runs `worker` in n threads at once (workers within one process race the same way)."""
-    import threading
-
     threads = [threading.Thread(target=worker) for _ in range(n)]
     for t in threads:
         t.start()
