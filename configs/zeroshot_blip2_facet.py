@@ -1,5 +1,6 @@
-"""Zero-shot BLIP-2 image-text matching on facet (put the data where data/README.md says) with the benchmark's
-captions (contrastive scores; `--config.method.head=itm` for the matching head).
+"""Zero-shot BLIP-2 image-text matching on facet (the data where data/README.md says),
+with the benchmark's captions (contrastive scores; `--config.method.head=itm`: the matching
+head).
 
     python -m nhfair_jax.run --config configs/zeroshot_blip2_facet.py \
         --config.model.path=weights/blip2-itm-vit-g --workdir runs/zeroshot_blip2_facet

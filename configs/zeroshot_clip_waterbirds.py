@@ -1,5 +1,5 @@
-"""Zero-shot CLIP on waterbirds (put the data where data/README.md says) with the benchmark's captions; the argument
-picks a debiased variant fitted on the training split: `:fairerclip` or `:sfid`.
+"""Zero-shot CLIP on waterbirds (the data where data/README.md says), with the benchmark's captions.
+The argument picks a debiased variant fitted on the training split: `:fairerclip` or `:sfid`.
 
     python -m nhfair_jax.run --config configs/zeroshot_clip_waterbirds.py \
         --config.model.path=weights/clip-vit-base-patch16 --workdir runs/zeroshot_clip_waterbirds

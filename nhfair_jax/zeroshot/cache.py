@@ -24,17 +24,17 @@ import os
 
 import numpy as np
 
-from nhfair_jax.training import io
-from nhfair_jax.training.io import _atomic
+from nhfair_jax import rundir
 
 
 def _key(payload) -> str:
-    return hashlib.sha256(json.dumps(io.to_json_safe(payload), sort_keys=True).encode()) \
+    return hashlib.sha256(json.dumps(rundir.to_json_safe(payload), sort_keys=True).encode()) \
         .hexdigest()[:20]
 
 
 def _save_npy(path: str, array: np.ndarray) -> None:
-    _atomic(path, lambda f: np.save(f, np.ascontiguousarray(array, np.float32)), mode="wb")
+    rundir.atomic_write(path, lambda f: np.save(f, np.ascontiguousarray(array, np.float32)),
+                        mode="wb")
 
 
 def rows_digest(indices: np.ndarray) -> str:
@@ -68,7 +68,7 @@ class EmbeddingCache:
         memo = {}
         if os.path.exists(memo_path):
             try:
-                memo = io.read_json(memo_path)
+                memo = rundir.read_json(memo_path)
             except (OSError, json.JSONDecodeError):
                 memo = {}
         entry = memo.get(os.path.abspath(path))
@@ -77,7 +77,7 @@ class EmbeddingCache:
         digest = checkpoint_hash(path)
         os.makedirs(self.root, exist_ok=True)
         memo[os.path.abspath(path)] = {"stamp": stamp, "hash": digest}
-        io.write_json(memo_path, memo)
+        rundir.write_json(memo_path, memo)
         return digest
 
     def _folder(self, checkpoint: str) -> str:
@@ -87,10 +87,10 @@ class EmbeddingCache:
         npy, meta = base + ".npy", base + ".json"
         if os.path.exists(npy) and os.path.exists(meta):
             try:
-                stored = io.read_json(meta)
+                stored = rundir.read_json(meta)
             except (OSError, json.JSONDecodeError):
                 stored = None
-            if stored == io.to_json_safe(description):
+            if stored == rundir.to_json_safe(description):
                 try:
                     array = np.load(npy, mmap_mode="r")
                 except (OSError, ValueError):
@@ -103,7 +103,7 @@ class EmbeddingCache:
     def _store(self, base: str, description: dict, array: np.ndarray) -> np.ndarray:
         os.makedirs(os.path.dirname(base), exist_ok=True)
         _save_npy(base + ".npy", array)
-        io.write_json(base + ".json", description)  # last: the entry is valid from here on
+        rundir.write_json(base + ".json", description)  # last: the entry is valid from here on
         self.misses += 1
         return np.load(base + ".npy", mmap_mode="r")
 
@@ -148,10 +148,10 @@ class EmbeddingCache:
         path = os.path.join(self._folder(checkpoint), "model.json")
         if os.path.exists(path):
             try:
-                return io.read_json(path)
+                return rundir.read_json(path)
             except (OSError, json.JSONDecodeError):
                 pass
         info = compute()
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        io.write_json(path, info)
+        rundir.write_json(path, info)
         return info

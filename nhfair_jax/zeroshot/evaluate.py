@@ -19,7 +19,7 @@ import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 from nhfair_jax.training.loop import UTILITIES, softmax, split_metrics
 from nhfair_jax.zeroshot.cache import EmbeddingCache
 from nhfair_jax.zeroshot.prompts import resolve_prompts
@@ -77,7 +77,7 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
     t_start = time.perf_counter()
     result_path = os.path.join(workdir, "result.json")
     if os.path.exists(result_path):
-        return io.read_json(result_path)
+        return rundir.read_json(result_path)
     progress = config.train.get("progress", True) if progress is None else progress
     method = get_method(config.method)
     kind = config.model.name
@@ -160,9 +160,10 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
         reports[split] = split_metrics(source.labels, source.groups, logits,
                                        num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
-        io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
-                     label=source.labels, group=source.groups, logits=logits,
-                     score=softmax(logits.astype(np.float64)).astype(np.float32))
+        rundir.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
+                         index=source.indices, label=source.labels, group=source.groups,
+                         logits=logits,
+                         score=softmax(logits.astype(np.float64)).astype(np.float32))
     result = {
         "val": reports["val"], "test": reports["test"],
         "best_epoch": None, "epochs_run": 0, "stopped_early": False, "monitor": None,
@@ -183,5 +184,5 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
                       "fit_and_score": time.perf_counter() - t1,
                       "this_session": time.perf_counter() - t_start},
     }
-    io.write_json(result_path, result)
+    rundir.write_json(result_path, result)
     return result

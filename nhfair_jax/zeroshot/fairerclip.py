@@ -1,9 +1,9 @@
 """FairerCLIP: debiasing image and text embeddings with functions in a random-feature RKHS.
 
-Each modality gets an encoder z = sqrt(n) * (phi(x) - mean phi) U, with phi Gaussian random Fourier features
-of the (normalised) CLIP embedding. U solves, in closed form, a trade-off between the dependence
-(HSIC with linear kernels on one-hot codes) of z on the class label, on the other modality's
-encoding, and -- with a minus sign -- on the sensitive attribute:
+Each modality gets an encoder z = sqrt(n) * (phi(x) - mean phi) U, with phi Gaussian random
+Fourier features of the (normalised) CLIP embedding. U solves, in closed form, a trade-off
+between the dependence (HSIC with linear kernels on one-hot codes) of z on the class label, on
+the other modality's encoding, and -- with a minus sign -- on the sensitive attribute:
 
   B = B_y / |B_y| + tau_z / (1 - tau_z) B_z / |B_z| - tau / (1 - tau) B_s / |B_s|
   C = Cov(phi) + gamma I,     B u = lambda C u   (the leading dim_z generalized eigenvectors)
@@ -277,8 +277,9 @@ def fit_fairerclip(images, class_text, labels, groups, *, num_groups: int, seed:
                                        tau_z=tau_z_t, gamma=gamma_t, **common)
         text_enc = _align(text_enc, x_text, z_image)
         z_text = np.asarray(text_enc(x_text))
-        image, kept_i = fit_encoder(x, y_code, s_code, z_text, key=jax.random.fold_in(key, 2 * it + 2),
-                                    tau_s=tau_i, tau_z=tau_z_i, gamma=gamma_i, **common)
+        image, kept_i = fit_encoder(x, y_code, s_code, z_text,
+                                    key=jax.random.fold_in(key, 2 * it + 2), tau_s=tau_i,
+                                    tau_z=tau_z_i, gamma=gamma_i, **common)
         image = _align(image, x, z_text)
     info = {"image_dims": kept_i, "text_dims": kept_t, "labels": labels_mode,
             "iters": max(1, int(iters)), "pseudo_label_changes": changed,
