@@ -64,16 +64,15 @@ def validate(bench) -> None:
 def check_workdir(workdir: str, bench, force: bool) -> None:
     """The workdir belongs to this benchmark config, or is new, or no trial has started in it
     (then a corrected config takes it over); writes benchmark_config.json."""
-    from nhfair_jax.cli import _diff, config_to_json
     from nhfair_jax.errors import UserError
+    from nhfair_jax.rundir import config_diff, config_to_json, read_json, write_json
     from nhfair_jax.sweep.runner import log_line
-    from nhfair_jax.training import io
 
     os.makedirs(workdir, exist_ok=True)
     path = os.path.join(workdir, "benchmark_config.json")
     resolved = config_to_json(bench)
     if os.path.exists(path) and not force:
-        changed = _diff(io.read_json(path), resolved)
+        changed = config_diff(read_json(path), resolved)
         if changed and started_runs(workdir):
             raise UserError(f"{workdir} was made by a different benchmark config (differs in: "
                             f"{', '.join(changed[:6])}); use another --workdir, or --force to "
@@ -82,13 +81,13 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
             log_line(f"note: {workdir} was made by a different benchmark config (differs in: "
                      f"{', '.join(changed[:6])}), but no trial has started in it: it now "
                      "belongs to this config")
-    io.write_json(path, resolved)
+    write_json(path, resolved)
 
 
 def started_runs(workdir: str) -> list[str]:
     """Run directories of the workdir with a trained epoch, a checkpoint or a result, or that a
     worker holds right now."""
-    from nhfair_jax.cli import has_started
+    from nhfair_jax.rundir import has_started
     from nhfair_jax.sweep.runner import run_lock
 
     out = []

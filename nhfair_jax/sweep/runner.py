@@ -28,8 +28,8 @@ import time
 
 import ml_collections
 
-from nhfair_jax.rundir import test_pause
 from nhfair_jax.errors import TrainingDiverged, UserError
+from nhfair_jax.rundir import test_pause
 from nhfair_jax.sweep.space import suggest
 
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
@@ -182,8 +182,8 @@ class Sweeper:
           {"dir", "result", "trained": this call wrote result.json (False: another worker or
           an earlier session had), "epochs": epochs this call trained}, or None (see wait).
         """
-        from nhfair_jax.rundir import prepare_workdir
         from nhfair_jax.methods import method_class
+        from nhfair_jax.rundir import prepare_workdir
         from nhfair_jax.training import io
         from nhfair_jax.zeroshot import run_any
 
