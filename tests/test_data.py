@@ -104,14 +104,15 @@ def _write_cifar(root, n_per_batch=6):
 
 def test_cifar10b_from_a_miniature_python_release(tmp_path):
     _write_cifar(str(tmp_path))
-    sources = get_sources("cifar10b", str(tmp_path), image_size=32)
+    sources = get_sources("cifar10b", str(tmp_path), image_size=32, split="official")
     assert len(sources["test"]) == 6 and len(sources["train"]) + len(sources["val"]) == 30
     assert len(sources["val"]) == 3  # 10% of train carved out
     with open(os.path.join(tmp_path, "cifar-10-batches-py", "test_batch"), "rb") as f:
         raw = pickle.load(f, encoding="bytes")
     np.testing.assert_array_equal(sources["test"].labels, np.array(raw[b"labels"]) >= 5)
     # Without noise or contrast the image is the CIFAR image, channels last.
-    clean = get_sources("cifar10b", str(tmp_path), skew=0.0, alpha=0.0)["test"]
+    clean = get_sources("cifar10b", str(tmp_path), skew=0.0, alpha=0.0,
+                        split="official")["test"]
     keep = clean.groups == 0
     expected = raw[b"data"].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     np.testing.assert_array_equal(clean.images[keep & (clean.extras["attr_g"] == 0)],

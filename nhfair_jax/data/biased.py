@@ -2,9 +2,15 @@
 by DigitsB and CIFAR-10B.
 
 label Y = class >= 5 (binary); sensitive attribute A = Gaussian noise present, with
-P(A = Y) = skew; third attribute G = contrast noise, with P(G = A) = alpha. Both images of each
-example are built, the one with its own G and the one with G flipped, so RFP pairs (x, x with G
-edited) come for free later.
+P(A = Y) = skew; third attribute G = contrast noise, with P(G = A) = alpha. Three images of each
+example are built from the same clean image and the same noise draws: the example itself, its
+counterfactual `image_cf` (A flipped; class and G kept: G is correlated with A but not caused by
+it) and `image_gflip` (G flipped, A kept), so CD pairs (x, x with A edited) and RFP pairs (x, x
+with G edited) are exact.
+
+References:
+  Counterfactual fairness benchmark paper (CelebA-CF, LFW-CF, CIFAR-10B): Gaussian noise for A,
+  contrast noise for G, P(A = Y) = 0.8, P(G = A) = alpha in 0.5..0.9.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: fl
       seed: construction seed (a local generator; the data set depends on it alone).
 
     Returns:
-      dict with `image` and `image_gflip` (uint8 [N, H, W, 3]), `label` (Y), `group` (A),
-      `attr_g` (G) and `base_class`.
+      dict with `image`, `image_cf` (A flipped) and `image_gflip` (G flipped) (uint8
+      [N, H, W, 3]), `label` (Y), `group` (A), `attr_g` (G) and `base_class`.
     """
     for name, p in (("skew", skew), ("alpha", alpha)):
         if not 0.0 <= p <= 1.0:
@@ -41,6 +47,7 @@ def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: fl
     noise = rng.normal(0.0, NOISE_STD, size=base.shape).astype(np.float32)
     return {
         "image": _render(base, group, attr_g, noise),
+        "image_cf": _render(base, 1 - group, attr_g, noise),
         "image_gflip": _render(base, group, 1 - attr_g, noise),
         "label": label, "group": group, "attr_g": attr_g,
         "base_class": np.asarray(classes, np.int32),

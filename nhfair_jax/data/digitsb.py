@@ -1,5 +1,11 @@
 """DigitsB and CIFAR-10B: the controllable-bias recipe on scikit-learn's bundled digits (embedded,
-no download) and on a local CIFAR-10 python release."""
+no download) and on a local CIFAR-10 python release.
+
+Every split carries exact pairs: `image_cf` (the sensitive attribute A flipped, class, G and noise
+draws kept) for counterfactual disparity and the counterfactual-aware methods, `image_gflip` (the
+latent attribute G flipped) for the rate of flipped predictions, and `attr_g` (G). Options:
+`skew` = P(A = Y) (0.8) and `alpha` = P(G = A) (0.8; the paper varies it over 0.5..0.9).
+"""
 
 from __future__ import annotations
 
@@ -39,7 +45,8 @@ def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, cla
         return ArraySource(images=built["image"], labels=built["label"], groups=built["group"],
                            indices=np.arange(len(base)), class_names=class_names,
                            group_names=GROUP_NAMES, name=name,
-                           extras={"image_gflip": built["image_gflip"],
+                           extras={"image_cf": built["image_cf"],
+                                   "image_gflip": built["image_gflip"],
                                    "attr_g": built["attr_g"]})
 
     train = full(skew)
@@ -79,9 +86,17 @@ def _read_cifar_batch(path: str):
     return data, labels
 
 
+SPLITS_CIFAR10B = ("paper", "official")
+
+
 def cifar10b_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8, build_seed=0,
-                     val_fraction=0.1) -> dict[str, ArraySource]:
-    """CIFAR-10B from the CIFAR-10 python release: train/test from CIFAR, val carved from train."""
+                     split="paper", val_fraction=0.1) -> dict[str, ArraySource]:
+    """CIFAR-10B from the CIFAR-10 python release.
+
+    `split="paper"` (default): all 60,000 images pooled and split 64:16:20 (seeded), as the
+    counterfactual fairness paper does (its appendix: "train-validation-test sets with a ratio of
+    64:16:20"); `split="official"`: CIFAR's test batch as test, `val_fraction` of train as val.
+    """
     folder = os.path.join(root, "cifar-10-batches-py")
     if not os.path.isdir(folder):
         folder = root
@@ -90,20 +105,26 @@ def cifar10b_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8, 
     return cifar10b_from_arrays(np.concatenate([p[0] for p in parts]),
                                 np.concatenate([p[1] for p in parts]), test_x, test_y,
                                 split_seed=split_seed, image_size=image_size, skew=skew,
-                                alpha=alpha, build_seed=build_seed, val_fraction=val_fraction)
+                                alpha=alpha, build_seed=build_seed, split=split,
+                                val_fraction=val_fraction)
 
 
 def cifar10b_from_arrays(train_x, train_y, test_x, test_y, *, split_seed=0, image_size=32,
-                         skew=0.8, alpha=0.8, build_seed=0, val_fraction=0.1):
+                         skew=0.8, alpha=0.8, build_seed=0, split="paper", val_fraction=0.1):
     """The CIFAR-10B construction on CIFAR-10 arrays (uint8 [N, 32, 32, 3], classes 0..9),
-    whichever release they were read from."""
+    whichever release they were read from; `split` as in cifar10b_sources."""
+    if split not in SPLITS_CIFAR10B:
+        raise ValueError(f"data.options.split must be one of {SPLITS_CIFAR10B}, got {split!r}")
     images = np.concatenate([train_x, test_x])
     classes = np.concatenate([train_y, test_y])
     n_train = len(train_x)
-    perm = split_rng("cifar10b", split_seed).permutation(n_train)
-    n_val = int(round(val_fraction * n_train))
-    splits = {"train": np.sort(perm[n_val:]), "val": np.sort(perm[:n_val]),
-              "test": np.arange(n_train, len(images))}
+    if split == "paper":
+        splits = random_split(len(images), "cifar10b", split_seed, (0.64, 0.16, 0.20))
+    else:
+        perm = split_rng("cifar10b", split_seed).permutation(n_train)
+        n_val = int(round(val_fraction * n_train))
+        splits = {"train": np.sort(perm[n_val:]), "val": np.sort(perm[:n_val]),
+                  "test": np.arange(n_train, len(images))}
     base = resize(images.astype(np.float32) / 255.0, image_size)
     return _biased_sources("cifar10b", np.clip(base, 0.0, 1.0), classes, splits, skew=skew,
                            alpha=alpha, build_seed=build_seed, class_names=CIFAR_CLASS_NAMES)

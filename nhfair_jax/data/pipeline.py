@@ -50,7 +50,10 @@ class Normalize:
         return out
 
 
-def random_flip(batch: dict, rng: np.random.Generator, keys=("image",)) -> dict:
+PAIRED_IMAGE_KEYS = ("image", "image_cf", "image_gflip")  # views of one example
+
+
+def random_flip(batch: dict, rng: np.random.Generator, keys=PAIRED_IMAGE_KEYS) -> dict:
     """Horizontal flip of each example with probability 1/2 (paired images flip together)."""
     out = dict(batch)
     n = len(batch["label"])

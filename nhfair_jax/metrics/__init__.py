@@ -24,7 +24,9 @@ from nhfair_jax.metrics.fairness import (
 )
 from nhfair_jax.metrics.paired import (
     counterfactual_disparity,
+    counterfactual_disparity_balanced,
     group_recall,
+    paired_report,
     rate_of_flipped_predictions,
     recall_disparity,
     refusal_rate,
@@ -34,12 +36,11 @@ from nhfair_jax.metrics.bootstrap import bootstrap
 from nhfair_jax.metrics.report import fairness_report
 
 
-
-
 __all__ = [
     "GroupConfusion", "ScoreAccumulator", "bootstrap", "confusion_counts",
-    "counterfactual_disparity", "demographic_parity", "disparity_of_equalized_odds",
+    "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity",
+    "disparity_of_equalized_odds",
     "equal_opportunity", "equalized_odds",
     "fairness_from_counts", "fairness_report", "group_accuracy", "group_auc", "group_recall",
-    "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
+    "paired_report", "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
 ]

@@ -20,16 +20,21 @@ import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax import metrics as metrics_lib
 from nhfair_jax import models as models_lib
-from nhfair_jax.data.pipeline import eval_dataset, iterate, train_dataset
+from nhfair_jax.data.counterfactuals import attach_counterfactuals
+from nhfair_jax.data.pipeline import TRAIN_KEYS, eval_dataset, iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
+from nhfair_jax.methods.cf import with_cf_modifier
 from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 from nhfair_jax.training.state import init_state
+from nhfair_jax.training.teacher import attach_teacher
 from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
     shard_batch
 
+# Edited views evaluated where a split has them: {source key: predictions-file key}.
+PAIRED_VIEWS = {"image_cf": "logits_cf", "image_gflip": "logits_gflip"}
 # val_loss_or_utility (the paper's protocol): patience restarts when validation loss OR utility
 # improves; the kept checkpoint is the one of the best validation utility.
 MONITORS = ("val_loss", "val_utility", "val_loss_or_utility")
@@ -71,7 +76,8 @@ class Run:
             raise UserError(f"train.monitor must be one of {MONITORS}, got {c.train.monitor!r}")
         if c.eval.utility not in UTILITIES:
             raise UserError(f"eval.utility must be one of {UTILITIES}, got {c.eval.utility!r}")
-        self.method = get_method(c.method)  # unknown names fail before any data is read
+        # unknown names fail before any data is read; `method.cf` wraps any method (+aug / +cp)
+        self.method = with_cf_modifier(get_method(c.method), c.method)
         self.mesh = mesh or make_mesh()
         n_dev = self.mesh.devices.size
         for key in ("batch_size", "eval_batch_size"):
@@ -83,7 +89,17 @@ class Run:
             image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
             cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
             progress=c.train.progress, **c.data.options)
+        if c.data.get("counterfactuals", ""):  # the user's edited training images
+            self.sources["train"] = attach_counterfactuals(
+                self.sources["train"], c.data.counterfactuals, image_size=c.data.image_size,
+                config=c)
         train = self.sources["train"]
+        if getattr(self.method, "needs_pairs", False) and "image_cf" not in train.extras:
+            raise UserError(f"method {c.method.name!r}"
+                            + (f" with method.cf={c.method.cf!r}" if c.method.get("cf") else "")
+                            + f" needs counterfactual pairs; {c.data.name} has none in its "
+                            "training split; set data.counterfactuals to a CSV or folder of "
+                            "edited training images (data/README.md)")
         self.num_classes, self.num_groups = train.num_classes, train.num_groups
         if c.eval.utility == "auc" and self.num_classes != 2:
             raise UserError(f"eval.utility='auc' needs a binary target; {c.data.name} has "
@@ -105,6 +121,7 @@ class Run:
             variables = self.model.init(jax.random.fold_in(root, 0), dummy, train=False)
             variables = models_lib.load_pretrained(c.model.name, variables,
                                                    c.model.pretrained_path)
+        attach_teacher(self.method, c, self.mesh)  # distillation: the teacher run, checked
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
                 "num_train": len(train), "labels": train.labels, "groups": train.groups,
                 "seed": c.seed, "epochs": c.train.epochs}
@@ -122,27 +139,47 @@ class Run:
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
-    def eval_batches(self, source, keys=None):
+    def eval_batches(self, source, keys=None, image_key: str = "image"):
         """Normalised, padded evaluation batches of a source, sharded over the mesh; yields
-        (host batch, device batch)."""
-        ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm)
+        (host batch, device batch). `image_key` (e.g. "image_cf") is read as the image."""
+        gather = None if image_key == "image" else (image_key, "label", "group", "index")
+        ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm,
+                          **({"keys": gather} if gather else {}))
         for batch in iterate(ds, self.config.train.prefetch):
+            if gather:
+                batch["image"] = batch.pop(image_key)
             yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
 
-    def predict(self, state, split: str) -> np.ndarray:
+    def predict(self, state, split: str, image_key: str = "image") -> np.ndarray:
         out = []
-        for batch, device_batch in self.eval_batches(self.sources[split]):
+        for batch, device_batch in self.eval_batches(self.sources[split], image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         return np.concatenate(out)
 
-    def evaluate(self, state, split: str):
+    def evaluate_views(self, state, split: str, edits=PAIRED_VIEWS):
+        """(report, {"logits": ..., "logits_cf": ..., "logits_gflip": ...}): the split's report
+        with the paired metrics (cd, cd_balanced from `image_cf`; rfp from `image_gflip`) of
+        the edited views in `edits` that the split has."""
         source = self.sources[split]
-        logits = self.predict(state, split)
-        report = split_metrics(source.labels, source.groups, logits,
+        views = {"logits": self.predict(state, split)}
+        report = split_metrics(source.labels, source.groups, views["logits"],
                                num_classes=self.num_classes, num_groups=self.num_groups,
                                utility=self.config.eval.utility)
-        return report, logits
+        for key in edits:
+            if key in source.extras:
+                views[PAIRED_VIEWS[key]] = self.predict(state, split, image_key=key)
+        if len(views) > 1:
+            mask = source.extras.get("cf_mask")
+            report.update(metrics_lib.paired_report(
+                source.labels, source.groups, views["logits"], logits_cf=views.get("logits_cf"),
+                logits_gflip=views.get("logits_gflip"),
+                cf_mask=None if mask is None else np.asarray(mask)))
+        return report, views
+
+    def evaluate(self, state, split: str, edits=PAIRED_VIEWS):
+        report, views = self.evaluate_views(state, split, edits)
+        return report, views["logits"]
 
     def optimizer_for(self, variant):
         """The optax transformation of a step variant (the method decides; all variants share
@@ -177,9 +214,12 @@ class Run:
         state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
-        ds = train_dataset(self.sources["train"], batch_size=c.train.batch_size,
+        train = self.sources["train"]
+        keys = (*TRAIN_KEYS, *(k for k in self.method.batch_keys  # e.g. image_cf, cf_mask
+                               if k not in TRAIN_KEYS and k in train.extras))
+        ds = train_dataset(train, batch_size=c.train.batch_size,
                            seed=self.data_seed, epoch=epoch, indices=indices,
-                           flip=c.train.flip, augment=self.augment, **self.norm)
+                           flip=c.train.flip, augment=self.augment, keys=keys, **self.norm)
         train_step = self.train_step_for(epoch)
         outputs = []
         bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
@@ -286,7 +326,7 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         t0 = time.perf_counter()
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
-        val, _ = run.evaluate(state, "val")
+        val, _ = run.evaluate(state, "val", edits=("image_cf",))
         t2 = time.perf_counter()
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.method.selectable(epoch, c.train.epochs))
@@ -294,6 +334,7 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         entry = {"epoch": epoch, **entry,
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
                                                  "eqodd", "utility", "worst", "gap")},
+                 **({"val_cd": val["cd"]} if "cd" in val else {}),
                  "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
         ckpt.save(epoch, state, meta, is_best=is_best)
@@ -315,11 +356,13 @@ def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_star
     best_state, _ = ckpt.restore_best(state)
     splits = {}
     for split in ("val", "test"):
-        report, logits = run.evaluate(best_state, split)
+        report, views = run.evaluate_views(best_state, split)
+        logits = views["logits"]
         source = run.sources[split]
         io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
                      label=source.labels, group=source.groups, logits=logits,
-                     score=softmax(logits.astype(np.float64)).astype(np.float32))
+                     score=softmax(logits.astype(np.float64)).astype(np.float32),
+                     **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
     for name, payload in run.method.artifacts(run, state).items():
         io.write_json(os.path.join(workdir, name), payload)
