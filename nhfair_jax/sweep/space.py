@@ -53,6 +53,11 @@ OWN = {
     # step_size acts only in the standard variant, alpha and gamma only in btl.
     "groupdro": {"method.variant": Choice(("standard", "btl")),
                  "method.adjustment": Choice((0.0, 1.0, 2.0, 4.0))},
+    # Group-fairness baselines of the counterfactual study (its table of search ranges).
+    "ss": {},
+    "rw": {},
+    "cov": {"method.lam": LogUniform(1e-2, 1e2)},
+    "lbc": {"method.eta": LogUniform(1e-1, 1e3), "method.mu": LogUniform(1e-1, 1e3)},
     "dfr": {"method.tune_class_weights": Choice((False, True)),
             "method.add_train": Choice((False, True)),
             "method.penalty": Choice(("l1", "l2"))},

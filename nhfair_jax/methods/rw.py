@@ -1,0 +1,92 @@
+"""RW: reweighing. Each training example's loss is weighted by P(a) P(y) / P(a, y), estimated
+on the training split, so that under the weighted distribution the label is independent of the
+sensitive group.
+
+Also home of the group counts the other group-fairness baselines (ss, cov, lbc, mfd) check
+before training: every group (or group x class cell) they rely on must have examples.
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods.base import LossOutput, Method, forward
+from nhfair_jax.methods.registry import register
+
+
+def cell_counts(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:
+    """[G, C] number of training examples of each group x class cell."""
+    counts = np.zeros((num_groups, num_classes), np.int64)
+    np.add.at(counts, (np.asarray(groups), np.asarray(labels)), 1)
+    return counts
+
+
+def require_examples(counts: np.ndarray, method: str, *, cells: bool = False) -> None:
+    """A one-line UserError when a group (cells=False) or a group x class cell (cells=True) of
+    the training split has no example.
+
+    Args:
+      counts: [G, C] from cell_counts.
+      method: the method's name, for the message.
+      cells: check every group x class cell instead of every group.
+    """
+    if cells:
+        empty = np.argwhere(counts == 0)
+        if len(empty):
+            g, c = empty[0]
+            raise UserError(f"method {method}: the training split has no example of group {g} "
+                            f"with class {c} ({len(empty)} empty group x class cells); {method} "
+                            "needs every cell: pick data.sensitive / data.target with all "
+                            "combinations present, or a mode that balances groups only")
+        return
+    empty = np.flatnonzero(counts.sum(1) == 0)
+    if len(empty):
+        raise UserError(f"method {method}: the training split has no example of group "
+                        f"{empty[0]} ({len(empty)} of {len(counts)} groups empty); {method} needs "
+                        "every group: pick a data.sensitive whose groups all occur in training")
+
+
+def reweighing_weights(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:
+    """[G, C] weights w(a, y) = P(a) P(y) / P(a, y) from the given split (0 for empty cells,
+    which no example uses). Under these weights the joint distribution of (A, Y) is the product
+    of its marginals, and the weights average 1 over the split."""
+    counts = cell_counts(labels, groups, num_classes, num_groups).astype(np.float64)
+    n = counts.sum()
+    p_a, p_y = counts.sum(1) / n, counts.sum(0) / n
+    p_ay = counts / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = np.where(counts > 0, np.outer(p_a, p_y) / p_ay, 0.0)
+    return w.astype(np.float32)
+
+
+@register("rw")
+class RW(Method):
+    """Cross-entropy with per-example weights w(a, y) = P(a) P(y) / P(a, y) from the training
+    split; the batch loss is mean_i w_i CE_i, an unbiased estimate of the weighted risk (the
+    weights average 1 over the training split).
+
+    References: Kamiran and Calders, "Data preprocessing techniques for classification without
+    discrimination", Knowledge and Information Systems 33, 2012 (reweighing).
+    """
+
+    defaults: dict = {}
+
+    def setup(self, info):
+        super().setup(info)
+        require_examples(cell_counts(info["labels"], info["groups"], info["num_classes"],
+                                     info["num_groups"]), self.name)
+
+    def init_state(self, info):
+        return {"weights": jnp.asarray(reweighing_weights(
+            info["labels"], info["groups"], info["num_classes"], info["num_groups"]))}
+
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+        del rng
+        logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
+        per_example = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
+        w = method_state["weights"][batch["group"], batch["label"]]
+        return LossOutput((per_example * w).mean(), logits, batch_stats, method_state,
+                          {"mean_weight": w.mean()})

@@ -1,0 +1,321 @@
+"""The group-fairness baselines of the counterfactual study (ss, rw, cov, lbc, mfd): each one's
+defining effect, any number of groups and classes, and bad input refused before training."""
+
+from __future__ import annotations
+
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+import pytest
+
+from nhfair_jax.config import method_config
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods import get_method
+from nhfair_jax.methods.cov import covariance_penalty, decision_scores, group_covariance
+from nhfair_jax.methods.lbc import cell_weights, constraint_violations, update_multipliers
+from nhfair_jax.methods.rw import reweighing_weights
+from nhfair_jax.methods.ss import subsample_rows
+from nhfair_jax.sweep.space import space
+from nhfair_jax.training import train_and_evaluate
+from tests.conftest import tiny_config
+
+BASELINES = ("ss", "rw", "cov", "lbc")
+
+
+def _biased(n=3000, num_classes=2, num_groups=2, seed=0):
+    """Labels and groups with a strong class-dependent group skew (every cell present)."""
+    rng = np.random.default_rng(seed)
+    p = np.arange(num_classes, 0, -1) ** 2.0
+    labels = rng.choice(num_classes, n, p=p / p.sum())
+    shift = (rng.random(n) < 0.25) * rng.integers(1, num_groups, n)
+    return labels, (labels + shift) % num_groups
+
+
+def _info(labels, groups, num_classes, num_groups):
+    return {"num_classes": num_classes, "num_groups": num_groups, "num_train": len(labels),
+            "labels": np.asarray(labels), "groups": np.asarray(groups), "seed": 0, "epochs": 2,
+            "feature_dim": 4}
+
+
+class _Source:
+    def __init__(self, labels, groups, num_classes, num_groups):
+        self.labels, self.groups = np.asarray(labels), np.asarray(groups)
+        self.num_classes, self.num_groups = num_classes, num_groups
+
+    def __len__(self):
+        return len(self.labels)
+
+
+def _fixed_logits_model(logits):
+    def apply_fn(variables, x, train=False, features=False, mutable=None):
+        del variables, x, features
+        return (logits, {"batch_stats": {}}) if train and mutable else logits
+
+    return apply_fn
+
+
+# ------------------------------------------------------------------------------------------ ss
+
+
+@pytest.mark.parametrize("num_classes, num_groups", [(2, 2), (3, 4)])
+@pytest.mark.parametrize("mode", ["group", "group_x_class"])
+def test_ss_cuts_every_cell_to_the_smallest_once_per_run(mode, num_classes, num_groups):
+    labels, groups = _biased(num_classes=num_classes, num_groups=num_groups)
+    method = get_method(method_config("ss", mode=mode))
+    source = _Source(labels, groups, num_classes, num_groups)
+    rows = method.sample_indices(source, seed=7, epoch=1, method_state={})
+    assert len(np.unique(rows)) == len(rows)  # without replacement
+    cell = groups if mode == "group" else groups * num_classes + labels
+    k = num_groups if mode == "group" else num_groups * num_classes
+    full = np.bincount(cell, minlength=k)
+    kept = np.bincount(cell[rows], minlength=k)
+    assert (kept == full.min()).all() and full.max() > 1.5 * full.min()
+    # The same subsample every epoch (drawn once per run), another one for another seed.
+    assert np.array_equal(rows, method.sample_indices(source, seed=7, epoch=5, method_state={}))
+    assert not np.array_equal(rows, method.sample_indices(source, seed=8, epoch=1,
+                                                          method_state={}))
+
+
+def test_ss_bad_mode_and_empty_cells_are_one_line_errors():
+    with pytest.raises(UserError, match="method.mode must be one of"):
+        get_method(method_config("ss", mode="cells"))
+    labels, groups = np.array([0, 1, 0, 1, 0]), np.array([0, 0, 1, 1, 1])
+    with pytest.raises(UserError, match="no example of group 2"):
+        get_method(method_config("ss", mode="group")).setup(_info(labels, groups, 2, 3))
+    with pytest.raises(UserError, match="no example of group 0 with class 1"):
+        subsample_rows(np.array([0, 0, 1]), np.array([0, 0, 1]), 2, 2, "group_x_class",
+                       np.random.default_rng(0))
+
+
+# ------------------------------------------------------------------------------------------ rw
+
+
+@pytest.mark.parametrize("num_classes, num_groups", [(2, 2), (3, 4)])
+def test_rw_weighted_joint_makes_group_and_label_independent(num_classes, num_groups):
+    labels, groups = _biased(num_classes=num_classes, num_groups=num_groups)
+    w = reweighing_weights(labels, groups, num_classes, num_groups)[groups, labels]
+    joint = np.zeros((num_groups, num_classes))
+    np.add.at(joint, (groups, labels), w)
+    joint /= w.sum()
+    raw = np.zeros_like(joint)
+    np.add.at(raw, (groups, labels), 1.0)
+    raw /= len(labels)
+    # Dependent before, independent after; marginals unchanged; weights average 1.
+    assert np.abs(raw - np.outer(raw.sum(1), raw.sum(0))).max() > 0.05
+    np.testing.assert_allclose(joint, np.outer(joint.sum(1), joint.sum(0)), atol=1e-6)
+    np.testing.assert_allclose(joint.sum(1), raw.sum(1), atol=1e-6)
+    np.testing.assert_allclose(joint.sum(0), raw.sum(0), atol=1e-6)
+    assert w.mean() == pytest.approx(1.0, abs=1e-5)
+
+
+def test_rw_loss_is_the_weighted_cross_entropy():
+    labels, groups = np.array([0, 0, 0, 1, 1, 0]), np.array([0, 0, 1, 1, 1, 1])
+    method = get_method(method_config("rw"))
+    info = _info(labels, groups, 2, 2)
+    method.setup(info)
+    state = method.init_state(info)
+    # P(a=0) = 1/3, P(y=0) = 2/3; cells (0,0), (1,0), (1,1) hold 1/3 each, (0,1) none.
+    np.testing.assert_allclose(state["weights"], [[2 / 3, 0.0], [4 / 3, 2 / 3]], rtol=1e-6)
+    logits = jnp.array([[1., 0.], [0., 1.], [2., 0.], [0., 2.], [1., 1.], [0., 3.]])
+    batch = {"image": jnp.zeros((6, 2, 2, 3)), "label": jnp.asarray(labels),
+             "group": jnp.asarray(groups)}
+    out = method.loss(_fixed_logits_model(logits), {}, {}, state, batch, None)
+    ce = -jax.nn.log_softmax(logits)[np.arange(6), labels]
+    w = np.asarray(state["weights"])[groups, labels]
+    assert float(out.loss) == pytest.approx(float((ce * w).mean()), rel=1e-6)
+    with pytest.raises(UserError, match="no example of group 1"):
+        get_method(method_config("rw")).setup(_info(labels, np.zeros(6, int), 2, 2))
+
+
+# ----------------------------------------------------------------------------------------- cov
+
+
+def test_cov_is_the_covariance_of_group_indicator_and_decision_score():
+    rng = np.random.default_rng(0)
+    logits = rng.normal(size=(50, 3)).astype(np.float32)
+    groups = rng.integers(0, 4, 50)
+    d = np.asarray(decision_scores(jnp.asarray(logits)))
+    for c in range(3):  # one-vs-rest margins
+        np.testing.assert_allclose(d[:, c], logits[:, c] - np.delete(logits, c, 1).max(1),
+                                   rtol=1e-6)
+    cov = np.asarray(group_covariance(jnp.asarray(d), jnp.asarray(groups), 4))
+    for g in range(4):
+        for c in range(3):
+            expected = np.cov((groups == g).astype(float), d[:, c], bias=True)[0, 1]
+            assert cov[g, c] == pytest.approx(expected, abs=1e-5)
+    binary = jnp.asarray(logits[:, :2])
+    np.testing.assert_allclose(decision_scores(binary)[:, 0], logits[:, 1] - logits[:, 0],
+                               rtol=1e-6)
+    with pytest.raises(UserError, match="method.constraint"):
+        covariance_penalty(binary, jnp.zeros(50, int), jnp.asarray(groups), 4, "parity")
+    with pytest.raises(UserError, match="method.constraint"):
+        get_method(method_config("cov", constraint="parity"))
+
+
+@pytest.mark.parametrize("constraint", ["impact", "mistreatment"])
+def test_cov_penalty_descends_to_zero_covariance(constraint):
+    """Gradient descent on CE + a large coef x penalty, on a linear model over features that
+    carry the group, ends with a covariance near zero; plain CE keeps a large one."""
+    rng = np.random.default_rng(0)
+    n = 400
+    groups = rng.integers(0, 3, n)
+    labels = (rng.random(n) < np.array([0.2, 0.5, 0.8])[groups]).astype(int)
+    x = np.concatenate([rng.normal(size=(n, 2)) + labels[:, None],
+                        np.eye(3)[groups] * 2.0], 1).astype(np.float32)
+    x, y, g = jnp.asarray(x), jnp.asarray(labels), jnp.asarray(groups)
+
+    def fit(coef):
+        tx = optax.adam(0.05)
+        w = jnp.zeros((5, 2))
+
+        def loss(w):
+            logits = x @ w
+            ce = -jnp.take_along_axis(jax.nn.log_softmax(logits), y[:, None], 1).mean()
+            return ce + coef * covariance_penalty(logits, y, g, 3, constraint)
+
+        @jax.jit
+        def step(w, opt_state):
+            updates, opt_state = tx.update(jax.grad(loss)(w), opt_state)
+            return optax.apply_updates(w, updates), opt_state
+
+        opt_state = tx.init(w)
+        for _ in range(500):
+            w, opt_state = step(w, opt_state)
+        return float(covariance_penalty(x @ w, y, g, 3, constraint))
+
+    plain, fair = fit(0.0), fit(100.0)
+    assert plain > 0.05 and fair < 0.1 * plain
+
+
+# ----------------------------------------------------------------------------------------- lbc
+
+
+def test_lbc_violations_by_hand():
+    preds = np.array([1, 1, 0, 0, 1, 0])
+    labels = np.array([1, 1, 0, 1, 1, 0])
+    groups = np.array([0, 0, 0, 1, 1, 1])
+    dp = constraint_violations(preds, labels, groups, 2, 2, "dp")
+    # P(pred=1 | g=0) = 2/3, P(pred=1 | g=1) = 1/3, P(pred=1) = 1/2.
+    np.testing.assert_allclose(dp, [[-1 / 6, 1 / 6], [1 / 6, -1 / 6]], atol=1e-12)
+    eop = constraint_violations(preds, labels, groups, 2, 2, "eop")
+    # TPR of class 1: group 0 2/2, group 1 1/2, all 3/4; class 0: group 0 1/1, group 1 1/1.
+    np.testing.assert_allclose(eop, [[0, 1 / 4], [0, -1 / 4]], atol=1e-12)
+    # eod corrects the negative class's rate too; binary eop only the positive class's.
+    two = (np.array([1, 0]), np.array([0, 0]), np.array([0, 1]), 2, 2)
+    np.testing.assert_allclose(constraint_violations(*two, "eod")[:, 0], [-0.5, 0.5])
+    np.testing.assert_allclose(constraint_violations(*two, "eop")[:, 0], [0.0, 0.0])
+    lam = update_multipliers(np.zeros((2, 2)), eop, 2.0)
+    np.testing.assert_allclose(lam, [[0, -0.5], [0, 0.5]])
+    w = np.asarray(cell_weights(jnp.asarray(lam), 10.0))
+    assert w[1, 1] > w[0, 0] > w[0, 1]  # the group with too few positives gains weight
+    with pytest.raises(UserError, match="method.constraint"):
+        get_method(method_config("lbc", constraint="parity"))
+    with pytest.raises(UserError, match="group 1 with class 0"):
+        get_method(method_config("lbc")).setup(_info(np.array([1, 0, 1, 1]),
+                                                     np.array([0, 0, 1, 1]), 2, 2))
+
+
+@pytest.mark.parametrize("constraint", ["dp", "eop"])
+def test_lbc_multipliers_close_the_violated_constraint(constraint):
+    """Jiang and Nachum's loop on label-biased data: group 1's positives were partly relabelled
+    negative, so a model fitted to the labels predicts group 1 positive too rarely. Each round
+    moves the multipliers against the violations, and the violation shrinks."""
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(0)
+    n = 4000
+    groups = rng.integers(0, 2, n)
+    x = rng.normal(size=(n, 2))
+    true = (x[:, 0] + 0.5 * x[:, 1] > 0).astype(int)
+    flipped = (groups == 1) & (true == 1) & (rng.random(n) < 0.5)
+    labels = np.where(flipped, 0, true)
+    feats = np.concatenate([x, groups[:, None]], 1)
+    lam = np.zeros((2, 2))
+    weights = np.ones(n)
+    history = []
+    for _ in range(15):
+        preds = LogisticRegression().fit(feats, labels, sample_weight=weights).predict(feats)
+        violations = constraint_violations(preds, labels, groups, 2, 2, constraint)
+        history.append(np.abs(violations).max())
+        new = update_multipliers(lam, violations, eta=2.0)
+        moved = new - lam
+        # Every multiplier steps against its own violation.
+        assert (np.sign(moved) == -np.sign(violations))[np.abs(violations) > 1e-9].all()
+        lam = new
+        weights = np.asarray(cell_weights(jnp.asarray(lam), 100.0))[groups, labels]
+    first = constraint_violations(LogisticRegression().fit(feats, labels).predict(feats),
+                                  labels, groups, 2, 2, constraint)
+    assert first[1, 1] < -0.1  # group 1 predicted positive too rarely at the start
+    assert lam[1, 1] > 0  # ... so its positives gained weight
+    assert history[-1] < 0.35 * history[0]
+
+
+@pytest.mark.slow
+def test_lbc_hook_steps_the_multipliers_through_the_method_state():
+    from nhfair_jax.training.loop import Run
+
+    cfg = tiny_config(**{"train.epochs": 2})
+    cfg.method = method_config("lbc", eta=3.0, constraint="dp")
+    run = Run(cfg, None)
+    state, _ = run.train_epoch(run.state, 1, False)
+    before = jax.device_get(state.method_state)
+    assert not np.asarray(before["multipliers"]).any()
+    train = run.sources["train"]
+    preds = run.predict(state, "train").argmax(1)
+    expected = constraint_violations(preds, train.labels, train.groups, 2, 2, "dp")
+    after = jax.device_get(run.method.on_epoch_start(run, state, 2).method_state)
+    np.testing.assert_allclose(after["multipliers"], -3.0 * expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(after["violations"], expected, rtol=1e-5, atol=1e-6)
+    assert run.method.on_epoch_start(run, state, 1) is state  # no round before training
+    every2 = get_method(method_config("lbc", epochs_per_round=2))
+    assert every2.on_epoch_start(run, state, 2) is state
+
+
+# ------------------------------------------------------------------------------------- all four
+
+
+def test_every_baseline_has_its_search_space_and_a_config():
+    import importlib.util
+
+    from tests.conftest import REPO
+
+    assert set(space("cov", post_fit=False)) >= {"optim.lr", "method.lam"}
+    assert space("cov", post_fit=False)["method.lam"].low == 1e-2
+    lbc = space("lbc", post_fit=False)
+    assert (lbc["method.eta"].low, lbc["method.eta"].high) == (1e-1, 1e3)
+    assert (lbc["method.mu"].low, lbc["method.mu"].high) == (1e-1, 1e3)
+    for name in BASELINES:
+        spec = importlib.util.spec_from_file_location("cfg", f"{REPO}/configs/{name}_digitsb.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        assert module.get_config().method.name == name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BASELINES)
+def test_every_baseline_trains_and_writes_a_run_directory(name, tmp_path):
+    cfg = tiny_config(**{"train.epochs": 2})
+    cfg.method = method_config(name)
+    result = train_and_evaluate(cfg, str(tmp_path))
+    assert result["method"] == name and 0.4 <= result["test"]["acc"] <= 1.0
+    log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
+    assert len(log) == 2 and np.isfinite(log[-1]["train_loss"])
+    if name == "lbc":
+        assert log[1]["train_max_violation"] > 0  # the round after epoch 1 ran
+
+
+@pytest.mark.slow
+def test_cov_large_coef_drives_the_validation_covariance_toward_zero(tmp_path):
+    def val_covariance(coef):
+        cfg = tiny_config(**{"train.epochs": 2})
+        cfg.method = method_config("cov", lam=coef)
+        train_and_evaluate(cfg, str(tmp_path / str(coef)))
+        pred = np.load(tmp_path / str(coef) / "predictions_val.npz")
+        return float(covariance_penalty(jnp.asarray(pred["logits"]), jnp.asarray(pred["label"]),
+                                        jnp.asarray(pred["group"]), 2))
+
+    plain, fair = val_covariance(0.0), val_covariance(100.0)
+    assert fair < 0.25 * plain, (plain, fair)
