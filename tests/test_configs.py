@@ -15,8 +15,10 @@ from tests.conftest import REPO
 
 ALL = sorted(glob.glob(os.path.join(REPO, "configs", "*.py")))
 BENCHMARKS = [p for p in ALL if os.path.basename(p).startswith("benchmark_")]
-# Configs of other commands (image generation, LVLM evaluation) are checked by their own tests.
-OTHER_COMMANDS = [p for p in ALL if os.path.basename(p).startswith(("generate_", "lvlm_"))]
+# Configs of other commands (image generation, LVLM evaluation, the training-choice study, the
+# overhead benchmark) are checked by their own tests.
+OTHER_COMMANDS = [p for p in ALL if os.path.basename(p).startswith(
+    ("generate_", "lvlm_", "choices_", "overhead_"))]
 CONFIGS = [p for p in ALL if p not in BENCHMARKS and p not in OTHER_COMMANDS]
 
 
