@@ -16,11 +16,12 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.cov import covariance_penalty, decision_scores, group_covariance
 from nhfair_jax.methods.lbc import cell_weights, constraint_violations, update_multipliers
+from nhfair_jax.methods.mfd import fair_mmd
 from nhfair_jax.methods.rw import reweighing_weights
 from nhfair_jax.methods.ss import subsample_rows
 from nhfair_jax.sweep.space import space
 from nhfair_jax.training import train_and_evaluate
-from tests.conftest import tiny_config
+from tests.conftest import erm_config_file, tiny_config
 
 BASELINES = ("ss", "rw", "cov", "lbc")
 
@@ -274,7 +275,137 @@ def test_lbc_hook_steps_the_multipliers_through_the_method_state():
     assert every2.on_epoch_start(run, state, 2) is state
 
 
-# ------------------------------------------------------------------------------------- all four
+class _Interrupt(Exception):
+    pass
+
+
+@pytest.mark.slow
+def test_interrupted_lbc_resumes_with_its_multipliers(tmp_path, monkeypatch):
+    """The multipliers live in the checkpointed method state: a run killed before epoch 3's
+    round ends with the numbers of an uninterrupted one."""
+    from nhfair_jax.methods.lbc import LBC
+
+    cfg = tiny_config(**{"train.epochs": 3})
+    cfg.method = method_config("lbc", eta=5.0, constraint="dp")
+    reference = train_and_evaluate(cfg, str(tmp_path / "whole"))
+    original = LBC.on_epoch_start
+
+    def crash_at_epoch_3(self, run, state, epoch):
+        if epoch == 3:
+            raise _Interrupt
+        return original(self, run, state, epoch)
+
+    monkeypatch.setattr(LBC, "on_epoch_start", crash_at_epoch_3)
+    with pytest.raises(_Interrupt):
+        train_and_evaluate(cfg, str(tmp_path / "cut"))
+    monkeypatch.setattr(LBC, "on_epoch_start", original)
+    resumed = train_and_evaluate(cfg, str(tmp_path / "cut"))
+    for split in ("val", "test"):
+        for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
+            assert resumed[split][key] == reference[split][key], (split, key)
+    logs = [[json.loads(line) for line in open(tmp_path / d / "log.jsonl")]
+            for d in ("whole", "cut")]
+    assert [e["train_max_violation"] for e in logs[0]] == [e["train_max_violation"]
+                                                          for e in logs[1]]
+
+
+# ----------------------------------------------------------------------------------------- mfd
+
+
+def _np_mmd(student, teacher, labels, groups, num_classes, num_groups, sigma=1.0):
+    """The definition, cell by cell (an independent loop implementation)."""
+    d_ts = ((teacher[:, None] - student[None]) ** 2).sum(-1)
+    s2 = d_ts.mean()
+
+    def k(a, b):
+        return np.exp(-((a[:, None] - b[None]) ** 2).sum(-1) / (2 * sigma * s2))
+
+    total, cells = 0.0, 0
+    for c in range(num_classes):
+        t = teacher[labels == c]
+        for g in range(num_groups):
+            st = student[(labels == c) & (groups == g)]
+            if len(st) == 0:
+                continue
+            total += k(t, t).mean() + k(st, st).mean() - 2 * k(t, st).mean()
+            cells += 1
+    return total, cells
+
+
+def test_mfd_mmd_is_the_per_class_group_mmd_toward_the_teacher():
+    rng = np.random.default_rng(0)
+    labels, groups = rng.integers(0, 3, 40), rng.integers(0, 4, 40)
+    groups[labels == 2] = 1  # some cells empty
+    student, teacher = rng.normal(size=(40, 5)), rng.normal(size=(40, 5)) + 0.5
+    mmd, cells = fair_mmd(jnp.asarray(student), jnp.asarray(teacher), jnp.asarray(labels),
+                          jnp.asarray(groups), 3, 4, sigma=2.0)
+    expected, expected_cells = _np_mmd(student, teacher, labels, groups, 3, 4, sigma=2.0)
+    assert float(mmd) == pytest.approx(expected, rel=1e-4) and int(cells) == expected_cells
+    # One group whose features are the teacher's: nothing to align.
+    same, _ = fair_mmd(jnp.asarray(teacher), jnp.asarray(teacher), jnp.asarray(labels),
+                       jnp.zeros(40, int), 3, 1)
+    assert abs(float(same)) < 1e-5
+
+
+def test_mfd_gradient_pulls_every_groups_features_to_the_teachers():
+    """Student features as free parameters: group 1's features of each class start shifted;
+    descending the MMD brings both groups' class means to the teacher's."""
+    rng = np.random.default_rng(1)
+    n = 120
+    labels, groups = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    centres = np.array([[2.0, 0.0], [-2.0, 0.0]])
+    teacher = centres[labels] + 0.3 * rng.normal(size=(n, 2))
+    student = teacher + np.where(groups[:, None] == 1, [0.0, 3.0], [0.0, 0.0])
+    args = (jnp.asarray(labels), jnp.asarray(groups), 2, 2)
+    grad = jax.jit(jax.grad(lambda s: fair_mmd(s, jnp.asarray(teacher), *args)[0]))
+    s = jnp.asarray(student)
+    before = float(fair_mmd(s, jnp.asarray(teacher), *args)[0])
+    for _ in range(300):
+        s = s - 2.0 * grad(s)
+    after = float(fair_mmd(s, jnp.asarray(teacher), *args)[0])
+    s = np.asarray(s)
+    gap = [np.abs(s[(labels == c) & (groups == 1)].mean(0)
+                  - s[(labels == c) & (groups == 0)].mean(0)).max() for c in range(2)]
+    assert after < 0.1 * before and max(gap) < 0.5  # the shift of 3 is gone
+
+
+def test_mfd_teacher_of_another_data_set_is_refused_before_training(tmp_path):
+    from nhfair_jax.training import io
+    from nhfair_jax.training.loop import Run
+
+    teacher = tmp_path / "teacher"
+    teacher.mkdir()
+    other = tiny_config()
+    other.data.name = "cifar10b"
+    io.write_json(str(teacher / "config.json"), json.loads(other.to_json()))
+    io.write_json(str(teacher / "result.json"), {})
+    cfg = tiny_config()
+    cfg.method = method_config("mfd", teacher_workdir=str(teacher), teacher_config="")
+    with pytest.raises(UserError, match="teacher .* has data.name='cifar10b'"):
+        Run(cfg, None)
+    with pytest.raises(UserError, match="method.sigma must be > 0"):
+        get_method(method_config("mfd", sigma=0.0))
+
+
+@pytest.mark.slow
+def test_mfd_trains_from_a_teacher_run_and_shrinks_the_mmd(tmp_path):
+    teacher_config = erm_config_file(tmp_path, epochs=1)
+
+    def last_mmd(lam):
+        cfg = tiny_config(**{"train.epochs": 2})
+        cfg.method = method_config("mfd", lam=lam, teacher_config=teacher_config,
+                                   teacher_workdir=str(tmp_path / "teacher"))
+        result = train_and_evaluate(cfg, str(tmp_path / f"mfd{lam}"))
+        assert result["method"] == "mfd" and 0.4 <= result["test"]["acc"] <= 1.0
+        log = [json.loads(line) for line in open(tmp_path / f"mfd{lam}" / "log.jsonl")]
+        return log[-1]["train_mmd"]
+
+    plain, fair = last_mmd(0.0), last_mmd(100.0)
+    assert (tmp_path / "teacher" / "result.json").exists()  # trained first from its config
+    assert fair < 0.5 * plain, (plain, fair)
+
+
+# ---------------------------------------------------------------------------------- all five
 
 
 def test_every_baseline_has_its_search_space_and_a_config():
@@ -287,7 +418,8 @@ def test_every_baseline_has_its_search_space_and_a_config():
     lbc = space("lbc", post_fit=False)
     assert (lbc["method.eta"].low, lbc["method.eta"].high) == (1e-1, 1e3)
     assert (lbc["method.mu"].low, lbc["method.mu"].high) == (1e-1, 1e3)
-    for name in BASELINES:
+    assert space("mfd", post_fit=False)["method.lam"].high == 1e6
+    for name in (*BASELINES, "mfd"):
         spec = importlib.util.spec_from_file_location("cfg", f"{REPO}/configs/{name}_digitsb.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)

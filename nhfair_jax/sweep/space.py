@@ -58,6 +58,13 @@ OWN = {
     "rw": {},
     "cov": {"method.lam": LogUniform(1e-2, 1e2)},
     "lbc": {"method.eta": LogUniform(1e-1, 1e3), "method.mu": LogUniform(1e-1, 1e3)},
+    "mfd": {"method.lam": LogUniform(1e-1, 1e6)},
+    # Counterfactual-aware (pairs of images with the sensitive attribute edited).
+    "cf_aug": {},
+    "cp": {"method.lam": LogUniform(1e-2, 1e2)},
+    "ckd": {"method.mu": LogUniform(1e-2, 1e2), "method.lam": LogUniform(1e-2, 1e2)},
+    "hkd_cp": {"method.mu": LogUniform(1e-2, 1e2), "method.lam": LogUniform(1e-2, 1e2),
+               "method.temperature": Choice((1.0, 2.0, 4.0))},
     "dfr": {"method.tune_class_weights": Choice((False, True)),
             "method.add_train": Choice((False, True)),
             "method.penalty": Choice(("l1", "l2"))},
@@ -105,9 +112,15 @@ def _draw(trial, dists: dict) -> dict:
     return out
 
 
-def suggest(trial, method: str, *, post_fit: bool) -> dict:
-    """One configuration {dotted key: value} drawn from the method's space."""
-    out = _draw(trial, space(method, post_fit=post_fit))
+# What the `method.cf` modifiers (any method +aug / +cp) add to a method's space.
+MODIFIER_SPACE = {"": {}, "none": {}, "aug": {},
+                  "cp": {"method.cf_lambda": LogUniform(1e-2, 1e2)}}
+
+
+def suggest(trial, method: str, *, post_fit: bool, cf: str = "") -> dict:
+    """One configuration {dotted key: value} drawn from the method's space (plus the space of
+    the `method.cf` modifier `cf`, when given)."""
+    out = _draw(trial, {**space(method, post_fit=post_fit), **MODIFIER_SPACE[cf or ""]})
     if method in CONDITIONAL:
         key, branches = CONDITIONAL[method]
         out.update(_draw(trial, branches[out[key]]))
