@@ -1,4 +1,4 @@
-"""Miniature copies of the official data-set layouts (shared/spec/datasets.md), for loader tests.
+"""Miniature copies of the official data-set layouts (data/README.md), for loader tests.
 
 Each `make_<name>(root, ...)` writes a handful of tiny images with the real file names, folders and
 CSV / text columns of the official release, and returns a `Miniature`: the root to hand to the

@@ -17,7 +17,7 @@ import pytest
 from nhfair_jax.benchmark import run_benchmark
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
-from nhfair_jax.sweep.space import OWN, space, suggest
+from nhfair_jax.sweep.space import CONDITIONAL, OWN, space, suggest
 from tests.bench_helpers import bench_config, config_file as _config_file
 from tests.bench_helpers import postgres_url as _postgres_url
 from tests.conftest import REPO, run_cli
@@ -34,7 +34,9 @@ def test_every_method_has_a_search_space_that_yields_a_valid_config():
     for method in registered():
         post_fit = bool(getattr(method_class(method), "post_fit", False))
         params = suggest(optuna.create_study().ask(), method, post_fit=post_fit)
-        assert ("optim.lr" in params) != post_fit  # post-fit methods reuse ERM's training
+        zeroshot = bool(getattr(method_class(method), "zeroshot", False))
+        # post-fit methods reuse ERM's training; zero-shot methods do not train
+        assert ("optim.lr" in params) == (not post_fit and not zeroshot)
         config = sweeper.run_config("digitsb", method, params, 0, base_run="/runs/erm")
         get_method(config.method)  # every drawn value is a valid hyperparameter
         for key, value in params.items():
@@ -42,8 +44,9 @@ def test_every_method_has_a_search_space_that_yields_a_valid_config():
             for part in key.split("."):
                 node = node[part]
             assert node == value
-    assert "method.alpha" in space("groupdro", post_fit=False)  # ... with the btl variant
-    assert OWN["groupdro"]["method.variant"].options == ("btl",)
+    # GroupDRO: both variants searched; alpha and gamma only in btl's sub-space
+    assert OWN["groupdro"]["method.variant"].options == ("standard", "btl")
+    assert "method.alpha" in CONDITIONAL["groupdro"][1]["btl"]
 
 
 @pytest.fixture(scope="module")

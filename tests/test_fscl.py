@@ -53,6 +53,20 @@ def test_loss_matches_the_definition_anchor_by_anchor(group_norm):
     assert float(got) == pytest.approx(_loop_loss(z, labels, groups, 0.5, group_norm), rel=1e-5)
 
 
+def test_an_anchor_never_sees_other_group_negatives():
+    # Rows 0-2 and their second views 3-5. Image 2 (label 2, group 1) shares no label and no group
+    # with anyone else: it is only ever an OTHER-group negative (of images 0 and 1), and no valid
+    # anchor of its own (no same-group negative). The loss must not depend on it at all.
+    labels, groups = jnp.array([0, 1, 2]), jnp.array([0, 0, 1])
+    z = jax.random.normal(jax.random.key(1), (6, 4))
+    z = z / jnp.linalg.norm(z, axis=1, keepdims=True)
+    for group_norm in (False, True):
+        g = jax.grad(lambda z: fair_supcon_loss(z, labels, groups, temperature=0.2,
+                                                group_norm=group_norm))(z)
+        np.testing.assert_array_equal(np.asarray(g)[[2, 5]], 0.0)
+        assert float(np.abs(np.asarray(g)[[1, 4]]).sum()) > 0  # same-group negatives are pushed
+
+
 def test_other_group_negatives_are_not_pushed_and_gradients_stay_finite():
     labels, groups = jnp.array([0, 1, 0, 1]), jnp.array([0, 0, 1, 1])
     z = jax.random.normal(jax.random.key(0), (8, 4))

@@ -82,7 +82,8 @@ def _train_and_probe(fair_coef, steps=1500, seed=0):
     probe = cross_val_score(MLPClassifier((64,), max_iter=500, random_state=0), z, g_test,
                             cv=3).mean()
     acc = float((np.asarray(logits).argmax(1) == y_test).mean())
-    return acc, float(probe), float(logged["adv_balanced_acc"])
+    summary = method.epoch_metrics(jax.device_get(logged), 1)  # the last batch's totals
+    return acc, float(probe), summary["adv_balanced_acc"]
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
@@ -106,3 +107,27 @@ def test_laftr_eqodd_trains_on_digitsb_and_logs_the_game(tmp_path):
     logged = json.loads(open(tmp_path / "run" / "log.jsonl").readline())
     assert {"train_ce", "train_adv_loss", "train_adv_balanced_acc"} <= set(logged)
     assert 0.0 <= logged["train_adv_loss"] <= 1.0
+
+
+def test_eqodd_feeds_the_label_and_weighs_every_group_label_cell_equally():
+    from nhfair_jax.methods.laftr import adversary_loss
+
+    dp = get_method(method_config("laftr", variant="dp"))
+    eqodd = get_method(method_config("laftr", variant="eqodd"))
+    for m in (dp, eqodd):
+        m.setup({"num_classes": 2, "num_groups": 2, "feature_dim": 3})
+    batch = {"label": jnp.array([0, 0, 0, 1, 1, 0]), "group": jnp.array([0, 0, 0, 0, 1, 1])}
+    feats = jax.random.normal(jax.random.key(0), (6, 3))
+    assert dp.adversary_input(feats, batch["label"]).shape == (6, 3)
+    z = eqodd.adversary_input(feats, batch["label"])
+    np.testing.assert_array_equal(z[:, 3:], jax.nn.one_hot(batch["label"], 2))
+    # 1 - p(true group) per row; cells of eqodd: (0,0) rows 0-2, (0,1) row 3, (1,1) row 4,
+    # (1,0) row 5; dp's: group 0 rows 0-3, group 1 rows 4-5.
+    logits = jnp.log(jnp.array([[.9, .1], [.9, .1], [.9, .1], [.1, .9], [.5, .5], [.3, .7]]))
+    miss = np.array([.1, .1, .1, .9, .5, .3])
+    cells, k = eqodd._cells(batch)
+    np.testing.assert_allclose(adversary_loss(logits, batch["group"], cells, k),
+                               np.mean([miss[:3].mean(), miss[3], miss[4], miss[5]]), rtol=1e-5)
+    cells, k = dp._cells(batch)
+    np.testing.assert_allclose(adversary_loss(logits, batch["group"], cells, k),
+                               np.mean([miss[:4].mean(), miss[4:].mean()]), rtol=1e-5)

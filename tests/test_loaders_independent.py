@@ -1,4 +1,4 @@
-"""Independent tests of the official-layout loaders (shared/spec/datasets.md), on miniatures.
+"""Independent tests of the official-layout loaders (data/README.md), on miniatures.
 
 Every miniature image has its own colour (tests/miniatures.py), so each loaded example is traced
 back to the row written for it, and labels, groups, splits, drops and crops are checked exactly.

@@ -97,6 +97,18 @@ def test_mixup_partners_share_the_label_and_differ_in_group():
     assert seen == {1, 2}  # random among the valid partners
 
 
+def test_decoupled_logits_change_when_the_groups_are_permuted():
+    feats = jax.random.normal(jax.random.key(0), (6, 3))
+    heads = {"kernel": jax.random.normal(jax.random.key(1), (2, 3, 2)),
+             "bias": jnp.zeros((2, 2))}
+    groups = jnp.array([0, 1, 0, 1, 1, 0])
+    logits = group_head_logits(heads, feats, groups)
+    swapped = group_head_logits(heads, feats, 1 - groups)
+    assert not np.allclose(logits, swapped)  # the head follows the group
+    # ... and equals a shared linear head's output with the other group's weights
+    np.testing.assert_allclose(swapped[0], feats[0] @ heads["kernel"][1], rtol=1e-5)
+
+
 def test_decoupled_routes_each_example_to_its_groups_head():
     feats = jnp.ones((4, 3))
     heads = {"kernel": jnp.zeros((3, 3, 2)),

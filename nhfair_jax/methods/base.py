@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import optax
 
 
@@ -65,9 +66,11 @@ class Method:
         `variant` attribute the hooks read as a static Python value (FSCL's two phases).
       selectable(epoch, epochs): whether the epoch may be the best checkpoint and counts for
         early stopping (False e.g. while a head is still untrained).
+      epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
+        the epoch's batches (sufficient statistics: ratios are derived once, from totals).
 
-    `info` holds num_classes, num_groups, num_train, feature_dim and the training source's
-    labels and groups (numpy).
+    `info` holds num_classes, num_groups, num_train, epochs, seed, feature_dim, key (a PRNG key
+    for the method's own initialisation) and the training source's labels and groups (numpy).
     """
 
     name = "base"
@@ -128,6 +131,16 @@ class Method:
     def selectable(self, epoch: int, epochs: int) -> bool:
         del epoch, epochs
         return True
+
+    def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
+        """The epoch's logged scalars from the sums over its batches of the loss's `metrics`.
+
+        Default: each scalar's sum / num_batches (batches have a fixed size, so this is the
+        per-example mean of a per-batch mean); array-valued totals (per-cell counts) are for
+        methods that derive a ratio from them once, and are not logged as they are.
+        """
+        return {k: float(np.asarray(v) / max(num_batches, 1)) for k, v in totals.items()
+                if np.ndim(v) == 0}
 
 
 def frozen(tx: optax.GradientTransformation) -> optax.GradientTransformation:

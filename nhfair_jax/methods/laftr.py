@@ -19,6 +19,7 @@ from __future__ import annotations
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
+import numpy as np
 import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
@@ -75,13 +76,10 @@ class LAFTR(Method):
         super().setup(info)
         self.adversary = Adversary(int(self.cfg.adv_hidden), info["num_groups"])
 
-    def init_params(self, model_params, key, info: dict):
-        self._adv_key = jax.random.fold_in(key, 7)
-        return model_params
-
     def init_state(self, info: dict):
         width = info["feature_dim"] + (info["num_classes"] if self.cfg.variant == "eqodd" else 0)
-        adv = self.adversary.init(self._adv_key, jnp.zeros((1, width), jnp.float32))["params"]
+        key = jax.random.fold_in(info["key"], 7)  # the method's own key from the trainer
+        adv = self.adversary.init(key, jnp.zeros((1, width), jnp.float32))["params"]
         return {"adv": adv, "adv_opt": self.adv_tx.init(adv)}
 
     def adversary_input(self, feats, labels):
@@ -122,6 +120,17 @@ class LAFTR(Method):
         ce = cross_entropy(logits, batch["label"])
         total = self.cfg.class_coef * ce - self.cfg.fair_coef * fooled
         correct = (jnp.argmax(group_logits, -1) == batch["group"]).astype(jnp.float32)
+        onehot = jax.nn.one_hot(cells, num_cells, dtype=jnp.float32)
+        # Totals per cell, summed over the epoch's batches: the balanced accuracy is derived once.
         return LossOutput(total, logits, batch_stats, {"adv": adv, "adv_opt": adv_opt},
-                          {"ce": ce, "adv_loss": fooled,
-                           "adv_balanced_acc": cell_means(correct, cells, num_cells)})
+                          {"ce": ce, "adv_loss": fooled, "adv_correct": correct @ onehot,
+                           "adv_count": onehot.sum(0)})
+
+    def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
+        """The adversary's balanced accuracy over the epoch, from per-cell totals."""
+        out = super().epoch_metrics(totals, num_batches)
+        correct, count = np.asarray(totals["adv_correct"]), np.asarray(totals["adv_count"])
+        present = count > 0
+        out["adv_balanced_acc"] = float((correct[present] / count[present]).mean()) \
+            if present.any() else float("nan")
+        return out

@@ -240,9 +240,10 @@ class Run:
         train_report = metrics_lib.fairness_from_counts(counts)
         entry = {"lr": lr, "train_loss": float(losses.mean()), "train_acc": train_report["acc"],
                  "train_worst_acc": train_report["worst_acc"]}
-        for key in outputs[0]:
-            if key not in ("loss", "confusion"):
-                entry[f"train_{key}"] = float(np.mean([o[key] for o in outputs]))
+        totals = {key: np.sum([np.asarray(o[key]) for o in outputs], axis=0)
+                  for key in outputs[0] if key not in ("loss", "confusion")}
+        entry.update({f"train_{k}": v for k, v in
+                      self.method.epoch_metrics(totals, len(outputs)).items()})
         return state, entry
 
 

@@ -29,7 +29,7 @@ def init_state(model, tx, method, *, image_shape, init_key, train_key, info: dic
         variables = model.init(init_key, dummy, train=False)
     feats = jax.eval_shape(lambda v: model.apply(v, dummy, train=False, features=True)[1],
                            variables)
-    info = {**info, "feature_dim": int(feats.shape[-1])}
+    info = {**info, "feature_dim": int(feats.shape[-1]), "key": jax.random.fold_in(init_key, 2)}
     method.setup(info)
     params = method.init_params(variables["params"], jax.random.fold_in(init_key, 1), info)
     return TrainState(params=params, batch_stats=variables.get("batch_stats", {}),
