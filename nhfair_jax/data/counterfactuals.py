@@ -6,8 +6,8 @@ training split, for the counterfactual-aware methods (cf_aug, cp, ckd, hkd_cp, `
 
 - `counterfactual`: the edited image (a path relative to the CSV's folder, or absolute);
 - `index` (the example's id in the data set, `source.indices`, as `generate` writes it) or
-  `original` (the original image's path as the loader reads it: relative to data.root, or
-  absolute); `index` wins when both exist;
+  `original` (the original image's path as the loader reads it: relative to data.root, or to
+  its folder when data.root is a file such as a manifest CSV, or absolute); `index` wins when both exist;
 - optional `keep` (0 drops the pair, as marked in a review) and `split` (rows of other splits
   are ignored).
 
@@ -91,6 +91,7 @@ def read_pairs(path: str, config=None) -> tuple[np.ndarray, list[str], dict]:
     else:
         by_path = _paths_by_index(config)
         root = config.data.root
+        root = root if os.path.isdir(root) else os.path.dirname(os.path.abspath(root))
         indices = []
         for original in frame["original"].astype(str):
             full = os.path.normpath(os.path.abspath(

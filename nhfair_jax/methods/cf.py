@@ -280,7 +280,7 @@ class CFModifier(Method):
     def __init__(self, inner, mode: str, lam: float, rep: str):
         super().__init__(inner.cfg)
         self.inner, self.mode, self.lam, self.rep = inner, mode, float(lam), rep
-        self.name = inner.name
+        self.name, self.defaults = inner.name, inner.defaults
         self.batch_keys = (*inner.batch_keys,
                            *(k for k in ("image_cf", "cf_mask") if k not in inner.batch_keys))
 

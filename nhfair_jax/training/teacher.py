@@ -112,16 +112,9 @@ def ensure_teacher_run(method_cfg, student_config):
 def load_teacher(method_cfg, student_config, mesh=None) -> Teacher:
     """The teacher named by a method's config: trained first when missing, checked, restored."""
     from nhfair_jax.rundir import read_json
-    from nhfair_jax.training.checkpoint import Checkpoints
-    from nhfair_jax.training.loop import Run
 
     config, workdir = ensure_teacher_run(method_cfg, student_config)
-    run = Run(config, mesh)
-    ckpt = Checkpoints(workdir)
-    try:
-        state, _ = ckpt.restore_best(run.state)
-    finally:
-        ckpt.close()
+    _, state = restore_best(config, workdir, mesh)
     params = jax.device_get(state.params)
     if isinstance(params, dict) and "model" in params and len(params) > 1:
         raise UserError(f"teacher {workdir} ({config.method.name}) has modules beyond the "
@@ -129,6 +122,21 @@ def load_teacher(method_cfg, student_config, mesh=None) -> Teacher:
     variables = {"params": params, "batch_stats": jax.device_get(state.batch_stats)}
     return Teacher(config, workdir, read_json(os.path.join(workdir, "result.json")),
                    variables)
+
+
+def restore_best(config, workdir: str, mesh=None):
+    """(Run of `config`, the train state of the best checkpoint in `workdir`); `config` may
+    differ from the run's own in its data options (to evaluate it on other data)."""
+    from nhfair_jax.training.checkpoint import Checkpoints
+    from nhfair_jax.training.loop import Run
+
+    run = Run(config, mesh)
+    ckpt = Checkpoints(workdir)
+    try:
+        state, _ = ckpt.restore_best(run.state)
+    finally:
+        ckpt.close()
+    return run, state
 
 
 def attach_teacher(method, student_config, mesh=None) -> None:
