@@ -235,10 +235,14 @@ def best(runs: list[dict]) -> dict:
             "device": ok[0]["device"]}
 
 
-def measure(config_path: str, log=print) -> dict:
+def measure(config_path: str, log=print, repeats: int | None = None) -> dict:
     from nhfair_jax.errors import UserError
 
     c = load_overhead_config(config_path)
+    if repeats is not None:
+        if repeats < 1:
+            raise UserError(f"--repeats must be >= 1, got {repeats}")
+        c.repeats = repeats
     methods, skipped = plan_methods(c)
     runs: dict[str, list] = {}
     load0 = os.getloadavg()[0]
@@ -295,6 +299,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--config", default=os.path.join(REPO, "configs", "overhead_digitsb.py"))
     p.add_argument("--json", default=None)
+    p.add_argument("--repeats", type=int, default=None, help="rounds (default: the config's)")
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     p.add_argument("--out", default=None, help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -304,7 +309,8 @@ def main() -> None:
         if args.worker:
             worker(args.config, args.worker, args.out)
             return
-        result = measure(args.config, log=lambda s: print(s, file=sys.stderr))
+        result = measure(args.config, log=lambda s: print(s, file=sys.stderr),
+                         repeats=args.repeats)
     except (UserError, ValueError) as e:
         sys.exit(f"error: {e}")
     print_table(table_rows(result), COLUMNS)

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.study.choices import plan, run_study, std_table
+from nhfair_jax.study.choices import plan, run_study
+from nhfair_jax.study.choices_report import std_table
 from tests.conftest import REPO, run_cli
 
 TINY = {"train": {"epochs": 2, "patience": 2, "progress": False, "batch_size": 64,

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 
-import ml_collections
 import pytest
 
 from nhfair_jax.errors import UserError
@@ -155,3 +154,8 @@ def test_shipped_overhead_config_times_the_trained_methods(monkeypatch):
     timed, skipped = overhead.plan_methods(c)
     assert "gapreg" in timed and "dfr" in skipped
     assert overhead.run_config(c, "gapreg").train.epochs == 2
+
+
+def test_repeats_from_the_command_line_must_be_positive(tmp_path):
+    with pytest.raises(UserError, match="--repeats must be >= 1"):
+        overhead.measure(write_config(tmp_path), repeats=0)
