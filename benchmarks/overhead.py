@@ -291,6 +291,30 @@ def table_rows(result: dict) -> list[dict]:
     return rows
 
 
+def table15(result: dict, per_block: int = 6) -> str:
+    """The paper's Table 15 layout in markdown: methods as columns (blocks of `per_block`), rows
+    extra parameters, time per run and per epoch, ratios to ERM, and the paper's ratio."""
+    figures = {m: f for m, f in result["methods"].items() if "error" not in f}
+    names = ["erm", *[m for m in figures if m != "erm"]]
+    rows = [("Extra parameters", lambda f: "–" if not f.get("extra_params") else
+             f"{f['extra_params']:,}"),
+            ("Run, s (best)", lambda f: f"{f['run_s']:.1f}"),
+            ("Epoch, s (no compilation)", lambda f: f"{f['per_epoch_s']:.2f}"),
+            ("Compilation, s", lambda f: f"{f['compile_s']:.1f}"),
+            ("Run / ERM (ours)", lambda f: f"{f['ratio_run']:.2f}x"),
+            ("Epoch / ERM (ours)", lambda f: f"{f['ratio_epoch']:.2f}x"),
+            ("Run / ERM (paper, PyTorch)", lambda f: f"{f['paper_ratio']:.2f}x"
+             if "paper_ratio" in f else "n/a")]
+    blocks = []
+    for i in range(0, len(names), per_block):
+        chunk = names[i:i + per_block]
+        lines = ["| | " + " | ".join(chunk) + " |", "|---" * (len(chunk) + 1) + "|"]
+        lines += ["| " + label + " | " + " | ".join(show(figures[m]) for m in chunk) + " |"
+                  for label, show in rows]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
 COLUMNS = ["method", "extra params", "run s", "x ERM", "epoch s", "epoch x ERM", "data s",
            "train s", "val s", "test s", "compile s", "peak RSS MB", "paper x ERM", "note"]
 
@@ -314,6 +338,8 @@ def main() -> None:
     except (UserError, ValueError) as e:
         sys.exit(f"error: {e}")
     print_table(table_rows(result), COLUMNS)
+    print()
+    print(table15(result))
     print(f"load average (1 min) at start / end: {result['load_average'][0]:.1f} / "
           f"{result['load_average'][1]:.1f}")
     write_json(args.json, result)

@@ -159,3 +159,20 @@ def test_shipped_overhead_config_times_the_trained_methods(monkeypatch):
 def test_repeats_from_the_command_line_must_be_positive(tmp_path):
     with pytest.raises(UserError, match="--repeats must be >= 1"):
         overhead.measure(write_config(tmp_path), repeats=0)
+
+
+def test_table15_layout_puts_methods_in_columns_with_the_paper_ratio():
+    result = {"methods": {
+        "erm": {**overhead.best([_fake(10.0, 6.0, 2.0)]), "extra_params": 0, "ratio_run": 1.0,
+                "ratio_epoch": 1.0, "paper_ratio": 1.0},
+        "laftr": {**overhead.best([_fake(15.0, 9.0, 2.0)]), "extra_params": 65921,
+                  "ratio_run": 1.5, "ratio_epoch": 1.4, "paper_ratio": 84.93 / 58.34},
+        "rw": {**overhead.best([_fake(10.0, 6.0, 2.0)]), "extra_params": 0, "ratio_run": 1.0,
+               "ratio_epoch": 1.0},
+        "bad": {"error": "boom"}}}
+    lines = overhead.table15(result, per_block=2).splitlines()
+    assert lines[0] == "| | erm | laftr |"
+    assert "| Extra parameters | – | 65,921 |" in lines
+    assert "| Run / ERM (paper, PyTorch) | 1.00x | 1.46x |" in lines
+    assert "| | rw |" in lines and "| Run / ERM (paper, PyTorch) | n/a |" in lines
+    assert not any("bad" in x for x in lines)
