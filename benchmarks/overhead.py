@@ -191,15 +191,17 @@ def count_parameters(params, method_state) -> int:
 # --- the parent: rounds, best of N, the table ---------------------------------------------------
 
 def schedule(methods: list[str], repeats: int, erm_every: int) -> list[str]:
-    """The order of runs: each round ERM, then the methods with ERM after every erm_every."""
+    """The order of runs: in each round ERM before every erm_every methods, and ERM once more at
+    the end, so that every method has an ERM run near it."""
+    if not methods:
+        return ["erm"] * repeats
     order = []
     for _ in range(repeats):
-        order.append("erm")
-        for i, m in enumerate(methods, 1):
-            order.append(m)
-            if i % erm_every == 0 and i < len(methods):
+        for i, m in enumerate(methods):
+            if i % erm_every == 0:
                 order.append("erm")
-    return order
+            order.append(m)
+    return order + ["erm"]
 
 
 def run_one(config_path: str, method: str) -> dict:

@@ -69,7 +69,7 @@ def test_a_teacher_supplied_in_the_config_is_timed(tmp_path):
 
 def test_erm_is_interleaved_in_every_round():
     order = overhead.schedule(["a", "b", "c", "d", "e"], repeats=2, erm_every=2)
-    assert order == ["erm", "a", "b", "erm", "c", "d", "erm", "e"] * 2
+    assert order == ["erm", "a", "b", "erm", "c", "d", "erm", "e"] * 2 + ["erm"]
     assert overhead.schedule([], repeats=3, erm_every=1) == ["erm"] * 3
 
 
@@ -135,6 +135,7 @@ def test_one_epoch_run_gives_a_row_per_method_or_a_skip_reason(tmp_path):
     assert set(result["skipped"]) == {"dfr", "clip"}
     erm, laftr = result["methods"]["erm"], result["methods"]["laftr"]
     assert erm["runs"] == 2 and result["order"] == ["erm", "gapreg", "laftr", "erm"]
+    assert result["load_average"][0] >= 0
     assert erm["ratio_run"] == 1.0 and erm["extra_params"] == 0
     assert laftr["extra_params"] > 0  # its adversary
     assert result["methods"]["gapreg"]["extra_params"] == 0
