@@ -212,3 +212,26 @@ def test_shipped_study_configs_plan_every_cell(name, tmp_path, monkeypatch):
     assert {"base", "optimizer", "batch_size", "weight_decay", "depth", "randaugment",
             "method_randaug"} <= choices
     assert ("pretrained" in choices) == (name == "choices_celeba.py")
+
+
+def test_std_table_and_its_reading_on_hand_built_cells():
+    from nhfair_jax.study.choices_report import choice_table, knob_summary
+
+    def run(u, g):
+        return {"result": {"test": {"utility": u, "worst": u - g, "gap": g, "eqodd": 0.9,
+                                    "dp": 0.8}}}
+
+    out = {"cells": [
+        {"dataset": "d", "choice": "optimizer", "value": "a", "runs": [run(0.9, 0.1)] * 2},
+        {"dataset": "d", "choice": "optimizer", "value": "b", "runs": [run(0.7, 0.3)] * 2},
+        {"dataset": "d", "choice": "batch_size", "value": "32", "runs": [run(0.9, 0.1)]},
+        {"dataset": "d", "choice": "batch_size", "value": "64", "runs": [run(0.88, 0.1)]}]}
+    assert std_table(out, percent=False)[1:] == [
+        ["d", "optimizer", "**0.100**", "**0.200**", "**0.100**", "0.000", "0.000"],
+        ["", "batch_size", "0.010", "0.010", "0.000", "0.000", "0.000"]]
+    assert std_table(out, percent=True)[1][2] == "**10.0**"
+    assert knob_summary(out) == "Largest spread: d: optimizer (3 of 5 metrics)."
+    rows = choice_table(out, "optimizer", percent=False)
+    assert rows[1] == ["d", "a", "**0.900 ± 0.000**", "**0.800 ± 0.000**", "**0.100 ± 0.000**",
+                       "0.900 ± 0.000", "0.800 ± 0.000"]
+    assert rows[3] == ["", "Std", "0.100", "0.200", "0.100", "0.000", "0.000"]

@@ -75,6 +75,22 @@ def std_table(out: dict, percent: bool) -> list[list[str]]:
     return rows
 
 
+def knob_summary(out: dict) -> str:
+    """Per data set, the choice with the largest Std in most metrics (Table 13's reading)."""
+    parts = []
+    for dataset in dict.fromkeys(c["dataset"] for c in out["cells"]):
+        stds = {ch: _std_row([_means(c) for c in _by_dataset(out, ch)[dataset]])
+                for ch in CHOICES if _by_dataset(out, ch).get(dataset)}
+        if len(stds) < 2:
+            continue
+        names = list(stds)
+        wins = [_best([stds[ch][i] for ch in names], "utility") for i in range(len(METRICS))]
+        counts = {ch: sum(w == k for w in wins) for k, ch in enumerate(names)}
+        top = max(counts, key=counts.get)
+        parts.append(f"{dataset}: {top} ({counts[top]} of {len(METRICS)} metrics)")
+    return ("Largest spread: " + "; ".join(parts) + ".") if parts else ""
+
+
 def randaug_table(out: dict, percent: bool) -> list[list[str]]:
     """Table 22: data set, metric, the base ERM, then each method without and with RandAugment."""
     methods = list(dict.fromkeys(c["method"] for c in out["cells"]
@@ -150,6 +166,8 @@ def write_report(out: dict, workdir: str, *, plots: bool = True) -> dict:
     if any(_by_dataset(out, ch) for ch in CHOICES):
         blocks += [("h2", "Which knob moves fairness most (Table 13: Std per choice)"),
                    ("table", std_table(out, percent))]
+        if knob_summary(out):
+            blocks.append(("p", knob_summary(out)))
     if _by_dataset(out, "method_randaug"):
         blocks += [("h2", "Methods with and without RandAugment (Table 22)"),
                    ("table", randaug_table(out, percent))]
