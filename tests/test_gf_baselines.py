@@ -219,6 +219,23 @@ def test_lbc_violations_by_hand():
                                                      np.array([0, 0, 1, 1]), 2, 2))
 
 
+def test_lbc_violations_for_more_classes_and_groups():
+    rng = np.random.default_rng(3)
+    labels, groups = _biased(600, num_classes=3, num_groups=4)
+    preds = np.where(rng.random(600) < 0.7, labels, rng.integers(0, 3, 600))
+    dp = constraint_violations(preds, labels, groups, 3, 4, "dp")
+    eop = constraint_violations(preds, labels, groups, 3, 4, "eop")
+    for g in range(4):
+        for c in range(3):
+            assert dp[g, c] == pytest.approx((preds[groups == g] == c).mean()
+                                             - (preds == c).mean())
+            own = labels == c
+            assert eop[g, c] == pytest.approx((preds[own & (groups == g)] == c).mean()
+                                              - (preds[own] == c).mean())
+    # No single positive class: eop corrects every class, as eod does.
+    np.testing.assert_array_equal(eop, constraint_violations(preds, labels, groups, 3, 4, "eod"))
+
+
 @pytest.mark.parametrize("constraint", ["dp", "eop"])
 def test_lbc_multipliers_close_the_violated_constraint(constraint):
     """Jiang and Nachum's loop on label-biased data: group 1's positives were partly relabelled
