@@ -56,17 +56,73 @@ def run_config(config, workdir: str) -> dict:
     return result
 
 
+# Errors that come from what the user gave (a path, a column, a value, a setting): one line.
+USER_ERRORS = (UserError, FileNotFoundError, NotImplementedError, ValueError)
+
+
+def is_user_error(e: BaseException) -> bool:
+    return isinstance(e, USER_ERRORS)
+
+
 def describe_error(e: BaseException) -> str:
     if isinstance(e, (UserError, FileNotFoundError, NotImplementedError)):
         return str(e)
-    if isinstance(e, (ValueError, KeyError, TypeError, AttributeError)):
+    if isinstance(e, ValueError):
         return f"{type(e).__name__}: {e}"
-    return f"{type(e).__name__}: {e} (a bug? please report it with the command you ran)"
+    return f"{type(e).__name__}: {e} (a bug? please report it with the command you ran and " \
+           "the traceback above)"
+
+
+def fail_with(e: BaseException) -> None:
+    """Exits on an exception: one line for the user's mistakes; an internal error prints its
+    traceback first, so that it can be reported and fixed."""
+    if not is_user_error(e):
+        import traceback
+
+        traceback.print_exception(e, file=sys.stderr)
+    fail(describe_error(e))
 
 
 def fail(message: str) -> None:
     print(f"error: {message}", file=sys.stderr)
     sys.exit(1)
+
+
+def with_method_argument(argv: list[str]) -> list[str]:
+    """`--config.method.name=X` on a config whose get_config takes an argument becomes
+    `--config path:X`, so that the method's own hyperparameters exist (with their defaults) and
+    can be overridden too (`--config.method.coef=2`). Other configs are left as they are; the
+    run then fills the named method's defaults (nhfair_jax.config.complete_method)."""
+    import inspect
+
+    from nhfair_jax.config import load_config_module
+
+    argv = list(argv)
+    method = None
+    for i, arg in enumerate(argv):
+        if arg.startswith("--config.method.name="):
+            method = arg.split("=", 1)[1]
+        elif arg == "--config.method.name" and i + 1 < len(argv):
+            method = argv[i + 1]
+    if not method:
+        return argv
+    for i, arg in enumerate(argv):
+        if arg.startswith("--config="):
+            position, path = i, arg.split("=", 1)[1]
+        elif arg == "--config" and i + 1 < len(argv):
+            position, path = i + 1, argv[i + 1]
+        else:
+            continue
+        if ":" in path or not os.path.exists(path):
+            return argv
+        try:
+            takes_argument = bool(inspect.signature(load_config_module(path).get_config).parameters)
+        except Exception:  # noqa: BLE001 - a broken config is reported by the real parse
+            return argv
+        if takes_argument:
+            argv[position] = (f"--config={path}:{method}" if position == i else f"{path}:{method}")
+        return argv
+    return argv
 
 
 def parse_flags(argv):

@@ -114,10 +114,33 @@ def real_data_config(name: str, root: str, *, utility: str = "acc", method: str 
     return c
 
 
+def load_config_module(path: str):
+    """The module of a configs/*.py file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("loaded_config", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def complete_method(config) -> None:
+    """Fills config.method with the defaults of the method it names when they are missing (a
+    `--config.method.name=X` override on a config built for another method); keeps the values
+    it has for the method's own hyperparameters."""
+    from nhfair_jax.methods import method_class
+
+    cls = method_class(config.method.name)
+    if set(cls.defaults) <= set(config.method.keys()):
+        return
+    kept = {k: v for k, v in config.method.items() if k in cls.defaults}
+    with config.unlocked():
+        config.method = method_config(config.method.name, **kept)
+
+
 def load_config_file(path: str):
     """get_config() of a configs/*.py file (`path:arg` passes arg), or the config.json of a run
     directory."""
-    import importlib.util
     import json
     import os
 
@@ -129,7 +152,5 @@ def load_config_file(path: str):
     if path.endswith(".json"):  # a run directory's config.json (the benchmark's selection)
         with open(path) as f:
             return ml_collections.ConfigDict(json.load(f))
-    spec = importlib.util.spec_from_file_location("loaded_config", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_config_module(path)
     return module.get_config(arg) if arg else module.get_config()

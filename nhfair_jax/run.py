@@ -2,6 +2,8 @@
 
     python -m nhfair_jax.run --config configs/erm_digitsb.py --workdir runs/erm_digitsb \
         [--config.optim.lr=3e-4 ...] [--overwrite]
+    python -m nhfair_jax.run --config configs/digitsb.py:mixup --workdir runs/mixup
+    python -m nhfair_jax.run --config configs/celeba.py --config.method.name=gapreg ...
 
 Running the same command again resumes an interrupted run; a finished run is not re-trained.
 """
@@ -13,7 +15,7 @@ import os
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import fail as _fail, parse_flags
+from nhfair_jax.cli import parse_flags, with_method_argument
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/*.py file.",
                                           lock_config=True)
@@ -23,20 +25,20 @@ _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory and
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import prepare_workdir, run_config
+    from nhfair_jax.cli import fail_with, prepare_workdir, run_config
+    from nhfair_jax.config import complete_method
 
     logging.set_verbosity(logging.WARNING)
     try:
         config = _CONFIG.value
+        complete_method(config)  # --config.method.name=X on a config made for another method
         workdir = _WORKDIR.value or os.path.join("runs", "run")
         prepare_workdir(workdir, config, overwrite=_OVERWRITE.value)
         run_config(config, workdir)
-    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
-        from nhfair_jax.cli import describe_error
-
-        _fail(describe_error(e))
+    except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
+        fail_with(e)
 
 
 if __name__ == "__main__":
     flags.mark_flags_as_required(["config"])
-    app.run(main, flags_parser=parse_flags)
+    app.run(main, flags_parser=lambda argv: parse_flags(with_method_argument(argv)))

@@ -81,7 +81,7 @@ def test_bad_overrides_are_one_line_errors_naming_the_key(tmp_path, flag, messag
 
 
 def test_real_data_config_without_data_says_where_to_look(tmp_path):
-    proc = run_cli("--config", "configs/erm_celeba.py", "--workdir", str(tmp_path),
+    proc = run_cli("--config", "configs/celeba.py", "--workdir", str(tmp_path),
                    "--config.data.root=/no/such/celeba")
     assert proc.returncode != 0
     assert proc.stderr.strip() == "error: data not found at /no/such/celeba; see data/README.md"

@@ -33,7 +33,8 @@ def test_there_is_a_config_per_real_data_set():
     names = {os.path.basename(p) for p in ALL}
     for data in ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
                  "cifar10b", "digitsb"):
-        assert f"erm_{data}.py" in names
+        assert f"{data}.py" in names
+    assert "erm_digitsb.py" in names  # the README's one-run command
     assert "fis_celeba.py" in names
     assert "benchmark_digitsb.py" in names  # the README's main job
 
@@ -68,3 +69,40 @@ def test_benchmark_configs_name_registered_methods_and_loadable_data_sets(path, 
     for dataset in bench.datasets:
         config = sweeper.base_config(dataset)  # every override names an existing key
         assert config.data.name in known_datasets()
+
+
+DATASET_CONFIGS = ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
+                   "cifar10b", "digitsb")
+
+
+@pytest.mark.parametrize("data", DATASET_CONFIGS)
+def test_a_data_set_config_takes_any_trained_method_as_its_argument(data):
+    from nhfair_jax.config import load_config_file
+
+    for name in registered():
+        cls = method_class(name)
+        if getattr(cls, "zeroshot", False):
+            continue
+        c = load_config_file(os.path.join(REPO, "configs", f"{data}.py:{name}"))
+        assert c.method.name == name and c.data.name == data
+        get_method(c.method)  # with every default of that method
+
+
+def test_method_name_override_becomes_the_config_argument_or_fills_defaults():
+    from nhfair_jax.cli import with_method_argument
+    from nhfair_jax.config import complete_method, load_config_file
+
+    digitsb = os.path.join(REPO, "configs", "digitsb.py")
+    argv = ["run", "--config", digitsb, "--config.method.name=mixup", "--config.method.coef=2"]
+    assert with_method_argument(argv)[2] == f"{digitsb}:mixup"
+    argv = ["run", f"--config={digitsb}", "--config.method.name", "gapreg"]
+    assert with_method_argument(argv)[1] == f"--config={digitsb}:gapreg"
+    # A config without an argument keeps its path; the run fills the method's defaults.
+    erm = os.path.join(REPO, "configs", "erm_digitsb.py")
+    argv = ["run", "--config", erm, "--config.method.name=gapreg"]
+    assert with_method_argument(argv) == argv
+    c = load_config_file(erm)
+    c.method.name = "gapreg"
+    c.lock()
+    complete_method(c)
+    assert dict(c.method) == {"name": "gapreg", "objective": "dp", "coef": 1.0}

@@ -1,0 +1,15 @@
+"""ham10000 with the paper's protocol: ImageNet-pretrained ResNet-18 at 224 px, batch 256, 100 epochs,
+early stopping after 10 epochs without improvement of validation loss or auc. The argument
+names the method (default erm). Put the data where data/README.md says and the torchvision
+ResNet-18 weights at weights/resnet18.pth (or point the config elsewhere):
+
+    python -m nhfair_jax.run --config configs/ham10000.py:erm --workdir runs/erm_ham10000 \
+        --config.data.root=data/ham10000 --config.model.pretrained_path=weights/resnet18.pth
+    python -m nhfair_jax.run --config configs/ham10000.py:gapreg --workdir runs/gapreg_ham10000 ...
+"""
+
+from nhfair_jax.config import real_data_config
+
+
+def get_config(method: str = "erm"):
+    return real_data_config("ham10000", "data/ham10000", utility="auc", method=method or "erm")
