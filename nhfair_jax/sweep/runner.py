@@ -287,14 +287,6 @@ class Sweeper:
                 continue
             study.optimize(objective, n_trials=1, catch=())
 
-    def completed(self, dataset: str, method: str) -> list[str]:
-        """Run directories of the finished trials, in trial order."""
-        from optuna.trial import TrialState
-
-        study = self.study(dataset, method)
-        return [os.path.join(self.workdir, t.user_attrs["run_dir"])
-                for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))]
-
 
 def _number_seeded_tpe():
     import optuna
