@@ -1,6 +1,6 @@
 """The training-choice study on the embedded DigitsB data (skew 0.8): one knob at a time around
 ERM with the small CNN (8-16-32) at 32 px, 10-epoch runs, three seeds. Runs alone, no benchmark
-needed (base_workdir empty: the base is configs/erm_digitsb.py with `overrides`):
+needed (base_workdir empty: the base is configs/digitsb.py with `overrides`):
 
     python -m nhfair_jax.study.choices --config configs/choices_digitsb.py --workdir runs/choices
 
@@ -20,7 +20,7 @@ def get_config():
     c = ml_collections.ConfigDict()
     c.base_workdir = ""  # a finished benchmark workdir; empty: datasets + base_params below
     c.datasets = ml_collections.ConfigDict({
-        "digitsb": {"config": "configs/erm_digitsb.py", "overrides": {}}})
+        "digitsb": {"config": "configs/digitsb.py", "overrides": {}}})
     c.overrides = ml_collections.ConfigDict({  # every run of every data set (as a benchmark's)
         "train": {"epochs": 10, "patience": 10, "progress": False},
         "model": {"cnn_widths": (8, 16, 32)}})

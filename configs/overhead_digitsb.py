@@ -11,7 +11,7 @@ import ml_collections
 
 def get_config():
     c = ml_collections.ConfigDict()
-    c.config = "configs/erm_digitsb.py"  # the run config every method starts from
+    c.config = "configs/digitsb.py"  # the run config every method starts from
     c.overrides = ml_collections.ConfigDict({  # the same data, model and epochs for all
         "train": {"epochs": 2, "patience": 2, "progress": False}})
     c.methods = ()  # empty: every registered method (post-fit and zero-shot ones are skipped)

@@ -20,7 +20,7 @@ TINY = {"train": {"epochs": 2, "patience": 2, "progress": False, "batch_size": 6
         "model": {"cnn_widths": (8, 16)}, "data": {"image_size": 16}}
 
 
-def study_config(choices=None, seeds=(0, 1), methods=(), config="configs/erm_digitsb.py",
+def study_config(choices=None, seeds=(0, 1), methods=(), config="configs/digitsb.py",
                  **extra):
     c = ml_collections.ConfigDict()
     c.base_workdir = ""
@@ -64,15 +64,17 @@ def test_plan_one_choice_at_a_time_and_values_equal_to_the_base_share_its_runs(t
 
 
 @pytest.mark.parametrize("choices, config, message", [
-    ({"pretrained": (True, False)}, "configs/erm_digitsb.py", "small CNN has no pretrained"),
-    ({"depth": ("resnet18", "resnet34")}, "configs/erm_digitsb.py", "whose depth is its widths"),
-    ({"depth": ((8, 16), (8, 16, 32))}, "configs/erm_celeba.py", "is not a depth of resnet18"),
-    ({"depth": ("resnet18", "resnet34")}, "configs/erm_celeba.py",
+    ({"pretrained": (True, False)}, "configs/digitsb.py", "small CNN has no pretrained"),
+    ({"depth": ("resnet18", "resnet34")}, "configs/digitsb.py", "whose depth is its widths"),
+    ({"depth": ((8, 16), (8, 16, 32))}, "configs/celeba.py", "is not a depth of resnet18"),
+    ({"depth": ("resnet18", "resnet34")}, "configs/celeba.py",
      "pretrained_paths names no weights for resnet34"),
-    ({"optimizer": {"rmsprop": (1e-3,)}}, "configs/erm_digitsb.py", "unknown optimizer"),
-    ({"weight_decay": {"l3": (1e-3,)}}, "configs/erm_digitsb.py", "unknown type 'l3'"),
-    ({"optimizer": {"sgd": ()}}, "configs/erm_digitsb.py", "empty grid"),
-    ({"dropout": (0.1,)}, "configs/erm_digitsb.py", "unknown choice(s) ['dropout']"),
+    ({"pretrained": (True, False)}, "configs/celeba.py",
+     "base=base (digitsb): pretrained weights not found at weights/resnet18.pth"),
+    ({"optimizer": {"rmsprop": (1e-3,)}}, "configs/digitsb.py", "unknown optimizer"),
+    ({"weight_decay": {"l3": (1e-3,)}}, "configs/digitsb.py", "unknown type 'l3'"),
+    ({"optimizer": {"sgd": ()}}, "configs/digitsb.py", "empty grid"),
+    ({"dropout": (0.1,)}, "configs/digitsb.py", "unknown choice(s) ['dropout']"),
 ])
 def test_a_choice_the_base_cannot_take_is_one_error_before_anything_trains(
         tmp_path, choices, config, message):

@@ -22,7 +22,7 @@ TINY = {"train": {"epochs": 1, "patience": 1, "progress": False},
 
 def write_config(tmp_path, methods=(), method_overrides=None, repeats=1, erm_every=2,
                  drop=()):
-    body = {"config": os.path.join(REPO, "configs/erm_digitsb.py"), "overrides": TINY,
+    body = {"config": os.path.join(REPO, "configs/digitsb.py"), "overrides": TINY,
             "methods": list(methods), "method_overrides": method_overrides or {},
             "repeats": repeats, "erm_every": erm_every, "seed": 0}
     for key in drop:

@@ -267,6 +267,13 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
     from nhfair_jax.training import io
 
     s, cells = plan(study, workdir)
+    for c in cells:  # weights files, before the first run trains
+        for p in c["points"]:
+            path = s.config(c["dataset"], c["method"], p).model.pretrained_path
+            if path and not os.path.isfile(path):
+                raise UserError(f"{c['choice']}={c['value']} ({c['dataset']}): pretrained "
+                                f"weights not found at {path}; put the torchvision .pth file "
+                                "there or point pretrained_paths / model.pretrained_path at it")
     os.makedirs(workdir, exist_ok=True)
     io.write_json(os.path.join(workdir, "study_config.json"), config_to_json(study))
     trained = reused = 0
