@@ -97,8 +97,7 @@ def plan_methods(c) -> tuple[list[str], dict]:
 def run_config(c, method: str, seed: int = 0):
     """The run config of one method: c.config with c.overrides, the method's defaults, then
     method_overrides.<method> (method.* keys go to the method)."""
-    from nhfair_jax.config import method_config
-    from nhfair_jax.config import load_config_file
+    from nhfair_jax.config import load_config_file, method_config
     from nhfair_jax.sweep.runner import flatten, set_dotted
 
     config = load_config_file(c.config)
@@ -145,11 +144,15 @@ def worker(config_path: str, method: str, out_path: str) -> None:
                 phase[0] = before
         return wrapped
 
-    # Attribution of compilation: patched in this throw-away process only.
-    loop.Run.train_epoch = in_phase("train", loop.Run.train_epoch)
-    loop.Run.evaluate = in_phase("val", loop.Run.evaluate, lambda self, state, split, *a, **kw:
-                                 split == "val" and phase[0] != "test")
-    loop._finish = in_phase("test", loop._finish)
+    # Attribution of compilation: patched in this throw-away process only (a hook the trainer no
+    # longer has leaves its compilation to the enclosing phase).
+    if hasattr(loop.Run, "train_epoch"):
+        loop.Run.train_epoch = in_phase("train", loop.Run.train_epoch)
+    if hasattr(loop.Run, "evaluate"):
+        loop.Run.evaluate = in_phase("val", loop.Run.evaluate, lambda self, state, split, *a,
+                                     **kw: split == "val" and phase[0] != "test")
+    if hasattr(loop, "_finish"):
+        loop._finish = in_phase("test", loop._finish)
     with tempfile.TemporaryDirectory() as workdir:
         t0 = time.perf_counter()
         result = loop.train_and_evaluate(config, workdir)
