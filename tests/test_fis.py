@@ -88,10 +88,10 @@ def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):
     pool = np.arange(128)
     run.method.cfg.scoring = "jvp"
     run.method._jitted = {}
-    acc_j, fair_j = run.method.pool_scores(run, run.state, pool)
+    acc_j, fair_j = run.method.pool_scores(run.context, run.state, pool)
     run.method.cfg.scoring = "per_example"
     run.method._jitted = {}
-    acc_p, fair_p = run.method.pool_scores(run, run.state, pool)
+    acc_p, fair_p = run.method.pool_scores(run.context, run.state, pool)
     run.method.cfg.scoring = "jvp"
     run.method._jitted = {}
     assert acc_j.shape == (128,) and np.abs(fair_j).max() > 0
@@ -118,7 +118,7 @@ def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(f
         return -np.log(probs[np.arange(len(probs)), val.labels]).mean(), float(v)
 
     pool = np.arange(4)
-    acc, fair = method.pool_scores(run, state, pool)
+    acc, fair = method.pool_scores(run.context, state, pool)
     batch = next(iterate(eval_dataset(run.sources["train"].subset(pool, "p"), batch_size=64,
                                       **run.norm)))
     grads = per_example.per_example_grads(
@@ -141,8 +141,8 @@ def test_a_round_labels_the_selected_pool_examples(fis_run):
     joined = np.asarray(state.method_state["joined"])
     assert (joined == 0).sum() == round(0.3 * len(joined))  # label_ratio
     pool = np.flatnonzero(joined < 0)
-    acc, fair = run.method.pool_scores(run, state, pool)
-    new = run.method.on_epoch_start(run, state, epoch=1)
+    acc, fair = run.method.pool_scores(run.context, state, pool)
+    new = run.method.on_epoch_start(run.context, state, epoch=1)
     after = np.asarray(new.method_state["joined"])
     chosen = np.flatnonzero(after == 1)
     expected = pool[select_from_pool(acc, fair, round(0.02 * len(joined)))]

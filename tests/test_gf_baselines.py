@@ -284,12 +284,12 @@ def test_lbc_hook_steps_the_multipliers_through_the_method_state():
     train = run.sources["train"]
     preds = run.predict(state, "train").argmax(1)
     expected = constraint_violations(preds, train.labels, train.groups, 2, 2, "dp")
-    after = jax.device_get(run.method.on_epoch_start(run, state, 2).method_state)
+    after = jax.device_get(run.method.on_epoch_start(run.context, state, 2).method_state)
     np.testing.assert_allclose(after["multipliers"], -3.0 * expected, rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(after["violations"], expected, rtol=1e-5, atol=1e-6)
-    assert run.method.on_epoch_start(run, state, 1) is state  # no round before training
+    assert run.method.on_epoch_start(run.context, state, 1) is state  # no round before training
     every2 = get_method(method_config("lbc", epochs_per_round=2))
-    assert every2.on_epoch_start(run, state, 2) is state
+    assert every2.on_epoch_start(run.context, state, 2) is state
 
 
 class _Interrupt(Exception):

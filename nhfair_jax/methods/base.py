@@ -11,6 +11,22 @@ import numpy as np
 import optax
 
 
+class HookContext(NamedTuple):
+    """What the epoch hooks see of a run (the trainer builds it; hooks never get the trainer).
+
+    apply_fn: the model's apply; sources: {split: data source}; eval_batches(source, keys):
+    normalised, padded evaluation batches as (host batch, device batch); predict(state, split):
+    evaluation logits of a split; data_seed: the run's data seed; eval_batch_size.
+    """
+
+    apply_fn: Any
+    sources: dict
+    eval_batches: Any
+    predict: Any
+    data_seed: int
+    eval_batch_size: int
+
+
 class LossOutput(NamedTuple):
     """What a method's loss returns to the generic train step."""
 
@@ -54,9 +70,10 @@ class Method:
       sample_indices(source, seed, epoch, method_state): training rows for this epoch (may
         repeat), or None for every row once.
       augment: None, or a batch transform f(batch, rng) on uint8 images in the input pipeline.
-      on_epoch_start(run, state, epoch): a new train state (e.g. selection rounds); `run`
-        exposes sources, model, mesh, data_seed, norm, config.
-      artifacts(run, state): {file name: JSON-able payload} written into the run directory.
+      on_epoch_start(ctx, state, epoch): a new train state (e.g. selection rounds); `ctx` is
+        a HookContext; the method state it returns holds host arrays (the trainer places them
+        on the devices).
+      artifacts(ctx, state): {file name: JSON-able payload} written into the run directory.
       optimizer(make_tx): the optax transformation of this step variant; make_tx(scheduled=True)
         builds config.optim's optimizer (scheduled: the trainer sets its learning rate per
         epoch; False: constant). Methods with phases freeze parts here (optax.multi_transform
@@ -103,12 +120,12 @@ class Method:
         del source, seed, epoch, method_state
         return None
 
-    def on_epoch_start(self, run, state, epoch: int):
-        del run, epoch
+    def on_epoch_start(self, ctx: HookContext, state, epoch: int):
+        del ctx, epoch
         return state
 
-    def artifacts(self, run, state) -> dict:
-        del run, state
+    def artifacts(self, ctx: HookContext, state) -> dict:
+        del ctx, state
         return {}
 
     def optimizer(self, make_tx):

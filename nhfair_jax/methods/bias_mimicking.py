@@ -93,9 +93,9 @@ class BiasMimicking(Method):
         n, c = info["num_train"], info["num_classes"]
         return {"mimic": jnp.zeros((c, n), jnp.float32), "final": jnp.zeros(n, jnp.float32)}
 
-    def on_epoch_start(self, run, state, epoch):
-        train = run.sources["train"]
-        rng = np.random.default_rng([run.data_seed, epoch, 0xB1A5])
+    def on_epoch_start(self, ctx, state, epoch):
+        train = ctx.sources["train"]
+        rng = np.random.default_rng([ctx.data_seed, epoch, 0xB1A5])
         mimic = mimic_masks(train.labels, train.groups, train.num_classes, train.num_groups, rng)
         final = final_head_weights(train.labels, train.groups, train.num_classes,
                                    train.num_groups, self.cfg.mode, rng)

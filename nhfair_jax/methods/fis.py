@@ -154,9 +154,9 @@ class FIS(ERM):
             self._jitted[name] = jax.jit(fn)
         return self._jitted[name]
 
-    def validation_directions(self, run, state):
+    def validation_directions(self, ctx, state):
         """Gradients of the validation loss and of the validation fairness violation."""
-        apply_fn, val = run.model.apply, run.sources["val"]
+        apply_fn, val = ctx.apply_fn, ctx.sources["val"]
         keys = ("image", "label", "mask")
 
         def probs_fn(params, batch_stats, batch):
@@ -179,15 +179,15 @@ class FIS(ERM):
         probs_j = self._jit("probs", probs_fn)
         grads_j = self._jit("val_grads", weighted_grads)
         probs = np.concatenate([np.asarray(probs_j(state.params, state.batch_stats, d))[b["mask"]]
-                                for b, d in run.eval_batches(val, keys)])
+                                for b, d in ctx.eval_batches(val, keys)])
         # The violation is a function of group means of probabilities: its gradient is that of
         # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.
         w = np.asarray(jax.grad(fairness_violation)(
             jnp.asarray(probs), jnp.asarray(val.labels), jnp.asarray(val.groups),
             num_groups=val.num_groups, constraint=self.cfg.constraint))
         g_loss = g_fair = None
-        bs = run.config.train.eval_batch_size
-        for i, (batch, device_batch) in enumerate(run.eval_batches(val, keys)):
+        bs = ctx.eval_batch_size
+        for i, (batch, device_batch) in enumerate(ctx.eval_batches(val, keys)):
             rows = w[i * bs:(i + 1) * bs]
             rows = np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]), rows.dtype)])
             gl, gf = grads_j(state.params, state.batch_stats, device_batch, jnp.asarray(rows))
@@ -195,15 +195,15 @@ class FIS(ERM):
             g_fair = gf if g_fair is None else jax.tree.map(jnp.add, g_fair, gf)
         return g_loss, g_fair
 
-    def pool_scores(self, run, state, pool_rows):
+    def pool_scores(self, ctx, state, pool_rows):
         """(accuracy influence, fairness influence) of every pool row."""
-        directions = self.validation_directions(run, state)
-        score = self._jit("score", lambda p, bs, b, d: self.score_batch(run.model.apply, p, bs,
+        directions = self.validation_directions(ctx, state)
+        score = self._jit("score", lambda p, bs, b, d: self.score_batch(ctx.apply_fn, p, bs,
                                                                         b, d))
-        pool = run.sources["train"].subset(pool_rows, "pool")
+        pool = ctx.sources["train"].subset(pool_rows, "pool")
         out = [np.asarray(score(state.params, state.batch_stats, device_batch,
                                 directions))[:, batch["mask"]]
-               for batch, device_batch in run.eval_batches(pool, ("image", "label"))]
+               for batch, device_batch in ctx.eval_batches(pool, ("image", "label"))]
         scores = np.concatenate(out, axis=1)
         return scores[0], scores[1]
 
@@ -215,13 +215,13 @@ class FIS(ERM):
         r = since // self.cfg.round_every + 1
         return None if self.cfg.max_rounds and r > self.cfg.max_rounds else r
 
-    def on_epoch_start(self, run, state, epoch):
+    def on_epoch_start(self, ctx, state, epoch):
         r = self._round_number(epoch)
         joined = np.asarray(jax.device_get(state.method_state["joined"]))
         pool_rows = np.flatnonzero(joined < 0)
         if r is None or pool_rows.size == 0:
             return state
-        acc, fair = self.pool_scores(run, state, pool_rows)
+        acc, fair = self.pool_scores(ctx, state, pool_rows)
         budget = max(1, int(round(self.cfg.budget * len(joined))))
         joined = joined.copy()
         joined[pool_rows[select_from_pool(acc, fair, budget)]] = r
@@ -233,10 +233,10 @@ class FIS(ERM):
         return state.replace(method_state={"joined": jnp.asarray(joined),
                                            "qualified": jnp.asarray(qualified)})
 
-    def artifacts(self, run, state):
+    def artifacts(self, ctx, state):
         joined = np.asarray(jax.device_get(state.method_state["joined"]))
         qualified = np.asarray(jax.device_get(state.method_state["qualified"]))
-        index = run.sources["train"].indices
+        index = ctx.sources["train"].indices
         rounds = [{"round": int(r),
                    "epoch": self.cfg.warmup_epochs + 1 + (int(r) - 1) * self.cfg.round_every,
                    "qualified": int(qualified[min(int(r), len(qualified) - 1)]),

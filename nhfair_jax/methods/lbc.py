@@ -100,13 +100,11 @@ class LBC(Method):
         return {"multipliers": jnp.zeros(shape, jnp.float32),
                 "violations": jnp.zeros(shape, jnp.float32)}
 
-    def on_epoch_start(self, run, state, epoch):
+    def on_epoch_start(self, ctx, state, epoch):
         if epoch == 1 or (epoch - 1) % self.cfg.epochs_per_round:
             return state
-        from nhfair_jax.training.step import replicate  # training imports methods: no cycle
-
-        train = run.sources["train"]
-        preds = run.predict(state, "train").argmax(1)
+        train = ctx.sources["train"]
+        preds = ctx.predict(state, "train").argmax(1)
         violations = constraint_violations(preds, train.labels, train.groups,
                                            train.num_classes, train.num_groups,
                                            self.cfg.constraint)
@@ -115,7 +113,7 @@ class LBC(Method):
                                          self.cfg.eta)
         new = {"multipliers": jnp.asarray(multipliers, jnp.float32),
                "violations": jnp.asarray(violations, jnp.float32)}
-        return state.replace(method_state=replicate(new, run.mesh))
+        return state.replace(method_state=new)
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng

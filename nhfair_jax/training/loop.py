@@ -24,6 +24,7 @@ from nhfair_jax.data.counterfactuals import attach_counterfactuals
 from nhfair_jax.data.pipeline import TRAIN_KEYS, eval_dataset, iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
+from nhfair_jax.methods.base import HookContext
 from nhfair_jax.methods.cf import with_cf_modifier
 from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
@@ -139,6 +140,14 @@ class Run:
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
+    @property
+    def context(self) -> HookContext:
+        """What the method's epoch hooks see of this run."""
+        return HookContext(apply_fn=self.model.apply, sources=self.sources,
+                           eval_batches=self.eval_batches, predict=self.predict,
+                           data_seed=self.data_seed,
+                           eval_batch_size=self.config.train.eval_batch_size)
+
     def eval_batches(self, source, keys=None, image_key: str = "image"):
         """Normalised, padded evaluation batches of a source, sharded over the mesh; yields
         (host batch, device batch). `image_key` (e.g. "image_cf") is read as the image."""
@@ -209,7 +218,7 @@ class Run:
         """One epoch (1-based number); returns (state, log entries)."""
         c = self.config
         state, lr = self.with_epoch_learning_rate(state, epoch)
-        state = self.method.on_epoch_start(self, state, epoch)
+        state = self.method.on_epoch_start(self.context, state, epoch)
         # A hook returns host arrays; placing them on the devices is the trainer's job.
         state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
@@ -365,7 +374,7 @@ def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_star
                      score=softmax(logits.astype(np.float64)).astype(np.float32),
                      **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
-    for name, payload in run.method.artifacts(run, state).items():
+    for name, payload in run.method.artifacts(run.context, state).items():
         io.write_json(os.path.join(workdir, name), payload)
     history = meta["history"]
     result = {
