@@ -16,6 +16,7 @@ from nhfair_jax.rundir import prepare_workdir, read_json
 from nhfair_jax.training import train_and_evaluate
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.loop import Run
+from nhfair_jax.training.teacher import build_run
 from tests.conftest import REPO, run_cli, tiny_config
 
 pytestmark = pytest.mark.slow
@@ -90,7 +91,7 @@ def test_teacher_trained_first_and_left_bit_identical(alpha09):
         ckpt.close()
     student_cfg = _config("ckd", 0, mu=10.0, lam=1.0, teacher_config="",
                           teacher_workdir=str(tmp / "erm_0"))
-    student = Run(student_cfg, None)
+    student = build_run(student_cfg)  # loads the (finished) teacher
     ckpt = Checkpoints(str(tmp / "ckd_0"))
     try:
         latest, meta = ckpt.restore_latest(student.state)

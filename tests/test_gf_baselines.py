@@ -388,7 +388,7 @@ def test_mfd_gradient_pulls_every_groups_features_to_the_teachers():
 
 def test_mfd_teacher_of_another_data_set_is_refused_before_training(tmp_path):
     from nhfair_jax.training import io
-    from nhfair_jax.training.loop import Run
+    from nhfair_jax.training.teacher import build_run
 
     teacher = tmp_path / "teacher"
     teacher.mkdir()
@@ -399,7 +399,7 @@ def test_mfd_teacher_of_another_data_set_is_refused_before_training(tmp_path):
     cfg = tiny_config()
     cfg.method = method_config("mfd", teacher_workdir=str(teacher), teacher_config="")
     with pytest.raises(UserError, match="teacher .* has data.name='cifar10b'"):
-        Run(cfg, None)
+        build_run(cfg)
     with pytest.raises(UserError, match="method.sigma must be > 0"):
         get_method(method_config("mfd", sigma=0.0))
 

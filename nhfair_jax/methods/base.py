@@ -170,3 +170,19 @@ def frozen(tx: optax.GradientTransformation) -> optax.GradientTransformation:
         return jax.tree.map(jnp.zeros_like, updates), state
 
     return optax.GradientTransformation(tx.init, update)
+
+
+def teacher_variables(info: dict, method_name: str) -> dict:
+    """The frozen teacher's {"params", "batch_stats"} that the trainer put in `info` (for the
+    method state: the jitted step computes the teacher's outputs on device)."""
+    if info.get("teacher") is None:
+        raise RuntimeError(f"method {method_name!r} has no teacher; the trainer loads it "
+                           "(method.teacher_workdir / teacher_config) before building the state")
+    return info["teacher"]
+
+
+def teacher_forward(apply_fn, teacher_vars: dict, images, *, features: bool = False):
+    """The teacher's logits (or (logits, features)) in evaluation mode, without gradient."""
+    out, _ = forward(apply_fn, teacher_vars["params"], teacher_vars["batch_stats"], images,
+                     train=False, features=features)
+    return jax.tree.map(jax.lax.stop_gradient, out)

@@ -31,7 +31,7 @@ import jax
 import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, teacher_forward, teacher_variables
 from nhfair_jax.methods.registry import register
 
 REPS = ("logits", "features")
@@ -83,13 +83,6 @@ def paired_cross_entropy(logits_x, logits_cf, labels, mask, ce_on: str):
     weights = jnp.concatenate([jnp.ones_like(mask), mask])
     return cross_entropy(jnp.concatenate([logits_x, logits_cf]),
                          jnp.concatenate([labels, labels]), weights)
-
-
-def teacher_forward(apply_fn, teacher_vars, images, *, features=False):
-    """training/teacher.py's teacher_forward (imported late: training imports the methods)."""
-    from nhfair_jax.training import teacher
-
-    return teacher.teacher_forward(apply_fn, teacher_vars, images, features=features)
 
 
 def _check(cfg, key, allowed):
@@ -153,13 +146,9 @@ class TeacherMethod(PairedMethod):
     teacher's variables ride in the method state and are never updated."""
 
     needs_teacher = True
-    teacher = None
 
     def init_state(self, info):
-        del info
-        from nhfair_jax.training.teacher import teacher_variables
-
-        return {"teacher": teacher_variables(self)}
+        return {"teacher": teacher_variables(info, self.name)}
 
 
 @register("ckd")

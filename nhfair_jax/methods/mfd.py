@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, teacher_variables
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.rw import cell_counts, require_examples
 
@@ -87,10 +87,7 @@ class MFD(Method):
                                      info["num_groups"]), self.name)
 
     def init_state(self, info):
-        del info
-        from nhfair_jax.training.teacher import teacher_variables  # training imports methods
-
-        return {"teacher": teacher_variables(self)}
+        return {"teacher": teacher_variables(info, self.name)}
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng

@@ -2,13 +2,16 @@
 post-fit methods fitted on a finished run."""
 
 from nhfair_jax.methods import method_class
-from nhfair_jax.training import loop, postfit
+import os
+
+from nhfair_jax.training import loop, postfit, teacher
 from nhfair_jax.training.loop import split_metrics
 
 
 def train_and_evaluate(config, workdir: str, **kwargs) -> dict:
     """Trains (or resumes) one run and writes its run directory; a post-fit method (DFR,
-    OxonFair) is fitted on its ERM run instead. Returns result.json's content.
+    OxonFair) is fitted on its ERM run instead, and a distilling method (CKD, HKD+CP, MFD) gets
+    its teacher first. Returns result.json's content.
 
     Args:
       config: a resolved ConfigDict.
@@ -17,7 +20,10 @@ def train_and_evaluate(config, workdir: str, **kwargs) -> dict:
     """
     if getattr(method_class(config.method.name), "post_fit", False):
         return postfit.post_fit_and_evaluate(config, workdir)
-    return loop.train_and_evaluate(config, workdir, **kwargs)
+    if os.path.exists(os.path.join(workdir, "result.json")):  # finished: nothing to load
+        return loop.train_and_evaluate(config, workdir, **kwargs)
+    return loop.train_and_evaluate(config, workdir, teacher=teacher.teacher_of_config(
+        config, kwargs.get("mesh")), **kwargs)
 
 
 __all__ = ["split_metrics", "train_and_evaluate"]

@@ -30,7 +30,6 @@ from nhfair_jax.training import io
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 from nhfair_jax.training.state import init_state
-from nhfair_jax.training.teacher import attach_teacher
 from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
     shard_batch
 
@@ -69,7 +68,7 @@ def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="a
 class Run:
     """Everything built from the config that the epochs and the final evaluation share."""
 
-    def __init__(self, config, mesh):
+    def __init__(self, config, mesh, *, teacher=None):
         t0 = time.perf_counter()
         self.config = config
         c = config
@@ -122,10 +121,12 @@ class Run:
             variables = self.model.init(jax.random.fold_in(root, 0), dummy, train=False)
             variables = models_lib.load_pretrained(c.model.name, variables,
                                                    c.model.pretrained_path)
-        attach_teacher(self.method, c, self.mesh)  # distillation: the teacher run, checked
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
                 "num_train": len(train), "labels": train.labels, "groups": train.groups,
-                "seed": c.seed, "epochs": c.train.epochs}
+                "seed": c.seed, "epochs": c.train.epochs,
+                # distillation: the frozen teacher's variables (training/teacher.py loads them;
+                # None for other methods)
+                "teacher": teacher}
         state = init_state(self.model, self.tx, self.method, image_shape=train.image_shape,
                            init_key=jax.random.fold_in(root, 0),
                            train_key=jax.random.fold_in(root, 1), info=info, variables=variables)
@@ -289,7 +290,8 @@ def early_stopping_update(monitor: str, meta: dict, val: dict, epoch: int, selec
     return is_best, meta
 
 
-def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None = None) -> dict:
+def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None = None,
+                       teacher=None) -> dict:
     """Trains (or resumes) one run and writes its run directory; returns result.json's content.
 
     Args:
@@ -306,7 +308,7 @@ def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None
         raise ValueError(f"{config.method.name} is a post-fit method: use "
                          "nhfair_jax.training.train_and_evaluate, which fits it on its ERM run")
     progress = config.train.progress if progress is None else progress
-    run = Run(config, mesh)
+    run = Run(config, mesh, teacher=teacher)
     ckpt = Checkpoints(workdir)
     try:
         return _fit(run, ckpt, workdir, progress, t_start)

@@ -6,18 +6,20 @@ API for a method (see methods/cf.py for CKD and HKD+CP):
 - set the class attribute `needs_teacher = True` and put `teacher_config` (a configs/*.py file
   or a run directory's config.json; "" for none) and `teacher_workdir` (the teacher's run
   directory) in the method's `defaults`;
-- before the student's state is built, `Run` calls `attach_teacher(method, config)`: when
+- `build_run(config)` (or training.train_and_evaluate) loads the teacher before the student's
+  state is built, through `teacher_for(method, config)`: when
   `teacher_workdir` holds no finished run (no result.json) it is trained there from
   `teacher_config` (resuming a killed one); then the teacher's config is checked against the
   student's (same data set, image size and normalisation, same architecture and number of
   classes; loader options such as alpha may differ: the paper's de-biased teacher is trained at
-  alpha 0.5), and its best checkpoint restored. The method then has `method.teacher`, a
-  `Teacher` (config, workdir, result, variables);
-- the method's `init_state(info)` returns `{"teacher": teacher_variables(self), ...}`: the
+  alpha 0.5), and its best checkpoint restored; its variables go to `info["teacher"]`;
+- the method's `init_state(info)` returns `{"teacher": teacher_variables(info, name), ...}`
+  (methods/base.py): the
   teacher's {"params", "batch_stats"} travel in the method state, so the jitted step computes
   the teacher's outputs on device, and nothing differentiates or updates them (the loss returns
   the method state unchanged, so they stay bit-identical);
-- in `loss`, `teacher_forward(apply_fn, method_state["teacher"], images, features=...)` is the
+- in `loss`, `teacher_forward(apply_fn, method_state["teacher"], images, features=...)`
+  (methods/base.py) is the
   teacher in evaluation mode under stop_gradient (the student's apply_fn: same architecture).
 
 Errors (a teacher of another data set or architecture, a teacher directory without a finished
@@ -33,7 +35,9 @@ from typing import Any, NamedTuple
 import jax
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import forward
+from nhfair_jax.rundir import prepare_workdir
+from nhfair_jax.training.checkpoint import Checkpoints
+from nhfair_jax.training.loop import Run, train_and_evaluate
 
 # Config fields that must agree between teacher and student (the rest may differ).
 MATCH_KEYS = ("data.name", "data.image_size", "data.mean", "data.std", "data.target",
@@ -101,11 +105,8 @@ def ensure_teacher_run(method_cfg, student_config):
                         "first or name its config")
     check_teacher(config, student_config, workdir)
     if not os.path.exists(os.path.join(workdir, "result.json")):
-        from nhfair_jax.rundir import prepare_workdir
-        from nhfair_jax.training.loop import train_and_evaluate
-
         prepare_workdir(workdir, config)
-        train_and_evaluate(config, workdir)
+        train_and_evaluate(config, workdir, teacher=teacher_of_config(config))
     return config, workdir
 
 
@@ -127,10 +128,7 @@ def load_teacher(method_cfg, student_config, mesh=None) -> Teacher:
 def restore_best(config, workdir: str, mesh=None):
     """(Run of `config`, the train state of the best checkpoint in `workdir`); `config` may
     differ from the run's own in its data options (to evaluate it on other data)."""
-    from nhfair_jax.training.checkpoint import Checkpoints
-    from nhfair_jax.training.loop import Run
-
-    run = Run(config, mesh)
+    run = build_run(config, mesh)
     ckpt = Checkpoints(workdir)
     try:
         state, _ = ckpt.restore_best(run.state)
@@ -139,25 +137,24 @@ def restore_best(config, workdir: str, mesh=None):
     return run, state
 
 
-def attach_teacher(method, student_config, mesh=None) -> None:
-    """Sets method.teacher when the method (or the method a modifier wraps) needs one."""
-    target = getattr(method, "inner", method)
-    for m in {id(method): method, id(target): target}.values():
-        if getattr(m, "needs_teacher", False) and getattr(m, "teacher", None) is None:
-            m.teacher = load_teacher(m.cfg, student_config, mesh)
+def teacher_of_config(config, mesh=None):
+    """The teacher variables a run of `config` needs (None for a method without a teacher)."""
+    from nhfair_jax.methods import get_method
+    from nhfair_jax.methods.cf import with_cf_modifier
+
+    return teacher_for(with_cf_modifier(get_method(config.method), config.method), config, mesh)
 
 
-def teacher_variables(method) -> dict:
-    """The teacher's variables for the method state (raises if attach_teacher did not run)."""
-    teacher = getattr(method, "teacher", None)
-    if teacher is None:
-        raise RuntimeError(f"method {method.name!r} has no teacher; Run calls attach_teacher "
-                           "before building the state")
-    return teacher.variables
+def build_run(config, mesh=None) -> Run:
+    """The trainer's Run of `config`, with its teacher loaded (trained first when missing) when
+    the method distils from one."""
+    return Run(config, mesh, teacher=teacher_of_config(config, mesh))
 
 
-def teacher_forward(apply_fn, teacher_vars: dict, images, *, features: bool = False):
-    """The teacher's logits (or (logits, features)) in evaluation mode, without gradient."""
-    out, _ = forward(apply_fn, teacher_vars["params"], teacher_vars["batch_stats"], images,
-                     train=False, features=features)
-    return jax.tree.map(jax.lax.stop_gradient, out)
+def teacher_for(method, student_config, mesh=None):
+    """The teacher's variables when the method (or the method a modifier wraps) needs one, for
+    `info["teacher"]`; None otherwise."""
+    for m in (method, getattr(method, "inner", None)):
+        if m is not None and getattr(m, "needs_teacher", False):
+            return load_teacher(m.cfg, student_config, mesh).variables
+    return None
