@@ -237,3 +237,28 @@ def test_std_table_and_its_reading_on_hand_built_cells():
     assert rows[1] == ["d", "a", "**0.900 ± 0.000**", "**0.800 ± 0.000**", "**0.100 ± 0.000**",
                        "0.900 ± 0.000", "0.800 ± 0.000"]
     assert rows[3] == ["", "Std", "0.100", "0.200", "0.100", "0.000", "0.000"]
+
+
+@pytest.mark.parametrize("sensitive, drawn", [("race,age", True), ("race", False)])
+def test_intersectional_figure_only_for_two_sensitive_attributes(tmp_path, sensitive, drawn):
+    import json
+
+    from nhfair_jax.study.choices_report import _intersectional
+
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    (run_dir / "config.json").write_text(json.dumps({"data": {"sensitive": sensitive}}))
+
+    def run(u, groups):
+        return {"dir": str(run_dir), "group": {"test": np.array(groups)},
+                "result": {"test": {"utility": u}, "group_names": ["a0", "a1", "b0", "b1"]}}
+
+    out = {"cells": [
+        {"dataset": "utk", "choice": "base", "runs": [run(0.9, [0.9, 0.8, 0.95, 0.7])]},
+        {"dataset": "utk", "choice": "batch_size", "runs": [run(0.8, [0.8, 0.8, 0.85, 0.75])]}]}
+    figures = _intersectional(out, "utk", str(tmp_path))
+    assert bool(figures) == drawn
+    if drawn:
+        kind, path, caption = figures[0]
+        assert kind == "figure" and os.path.isfile(tmp_path / path)
+        assert "race,age" in caption and "Figure 12" in caption
