@@ -172,10 +172,14 @@ def test_a_worker_killed_in_the_seed_phase_stops_neither_the_other_nor_a_rerun(t
     other = [w for w in workers if w is not victim][0]
     _, err = other.communicate(timeout=600)
     assert other.returncode == 0, err[-3000:]
+    stamps = {d: os.stat(os.path.join(d, "result.json")).st_mtime_ns for d in _run_dirs(workdir)}
     rerun = subprocess.run(worker_args(config, workdir, report=True), cwd=REPO,
                            capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr[-3000:]
     assert not re.search(r"trained, \d+ epochs? here|fitted on", rerun.stderr), rerun.stderr
+    # nothing written again either (reading a finished post-fit run must not fit it again)
+    assert {d: os.stat(os.path.join(d, "result.json")).st_mtime_ns
+            for d in _run_dirs(workdir)} == stamps
     assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
     logs = [err, victim.stderr.read()]
     _check_trained_once(workdir, logs, kw, resumed={killed})

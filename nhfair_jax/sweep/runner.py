@@ -199,12 +199,17 @@ class Sweeper:
                 return None
             test_pause("run_locked")
             prepare_workdir(run_dir, config)
-            io.write_json(os.path.join(run_dir, "params.json"),
-                          {"dataset": dataset, "method": method, "params": params,
-                           "seed": seed, "base_run": base_run})
-            trained, before = not finished(run_dir), epochs_logged(run_dir)
+            done = finished(run_dir)
+            if not done or not os.path.exists(os.path.join(run_dir, "params.json")):
+                io.write_json(os.path.join(run_dir, "params.json"),
+                              {"dataset": dataset, "method": method, "params": params,
+                               "seed": seed, "base_run": base_run})
+            if done:  # read, never redone (a post-fit method would fit it again)
+                return {"dir": run_dir, "result": io.read_json(os.path.join(
+                    run_dir, "result.json")), "trained": False, "epochs": 0}
+            before = epochs_logged(run_dir)
             result = run_any(config, run_dir, progress=False)
-            return {"dir": run_dir, "result": result, "trained": trained,
+            return {"dir": run_dir, "result": result, "trained": True,
                     "epochs": epochs_logged(run_dir) - before}
 
     # --- the study --------------------------------------------------------------------------
