@@ -79,6 +79,25 @@ def test_ckd_deo_is_lower_than_cp_at_alpha_09(alpha09):
         assert ckd["rfp"] < cp["rfp"], (seed, ckd["rfp"], cp["rfp"])
 
 
+def test_cf_aug_hkd_cp_and_the_cp_modifier_lower_validation_cd(alpha09):
+    tmp, out = alpha09
+    erm = out[("erm", 0)]["val"]["cd"]
+    runs = {"cf_aug": _config("cf_aug", 0),
+            "hkd_cp": _config("hkd_cp", 0, lam=10.0, teacher_config="",
+                              teacher_workdir=str(tmp / "erm_0")),
+            "groupdro+cp": _config("groupdro", 0)}
+    runs["groupdro+cp"].method.cf = "cp"
+    runs["groupdro+cp"].method.cf_lambda = 10.0
+    plain = _config("groupdro", 0)
+    for name, config in {**runs, "groupdro": plain}.items():
+        prepare_workdir(str(tmp / name), config)
+        out[name] = train_and_evaluate(config, str(tmp / name))
+    for name in runs:
+        assert out[name]["val"]["cd"] < erm - 0.2, (name, erm, out[name]["val"]["cd"])
+    assert out["groupdro+cp"]["val"]["cd"] < out["groupdro"]["val"]["cd"] - 0.2
+    assert out["groupdro+cp"]["method"] == "groupdro"
+
+
 def test_teacher_trained_first_and_left_bit_identical(alpha09):
     tmp, out = alpha09
     assert os.path.exists(tmp / "erm_0" / "result.json")  # trained by the CKD run
