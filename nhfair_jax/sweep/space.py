@@ -58,6 +58,7 @@ OWN = {
     "rw": {},
     "cov": {"method.lam": LogUniform(1e-2, 1e2)},
     "lbc": {"method.eta": LogUniform(1e-1, 1e3), "method.mu": LogUniform(1e-1, 1e3)},
+    "mfd": {"method.lam": LogUniform(1e-1, 1e6)},
     # Counterfactual-aware (pairs of images with the sensitive attribute edited).
     "cf_aug": {},
     "cp": {"method.lam": LogUniform(1e-2, 1e2)},
