@@ -171,3 +171,16 @@ def test_eval_skew_changes_only_the_evaluation_splits():
         agree = (shifted[split].groups == shifted[split].labels).mean()
         assert 0.35 < agree < 0.65 and (plain[split].groups == plain[split].labels).mean() > 0.8
         assert np.array_equal(plain[split].labels, shifted[split].labels)
+
+
+def test_a_finished_post_fit_run_is_not_fitted_again(tmp_path):
+    from nhfair_jax.training import io
+
+    workdir = tmp_path / "dfr"
+    workdir.mkdir()
+    io.write_json(str(workdir / "result.json"), {"method": "dfr", "test": {"acc": 0.5}})
+    cfg = tiny_config()
+    cfg.method = method_config("dfr", base_config=str(tmp_path / "absent.py"),
+                               base_workdir=str(tmp_path / "erm"))
+    assert train_and_evaluate(cfg, str(workdir))["test"]["acc"] == 0.5  # read, not refitted
+    assert not os.path.exists(tmp_path / "erm")
