@@ -74,7 +74,7 @@ def test_erm_is_interleaved_in_every_round():
 
 
 def _fake(wall, train, compile_train, epochs=2, params=100):
-    return {"wall_s": wall, "epochs": epochs, "params": params,
+    return {"wall_s": wall, "epochs": epochs, "params": params, "state": 0,
             "seconds": {"data": 1.0, "train": train, "val": 0.5, "test": 0.4},
             "compile_s": {"data": 0.3, "train": compile_train, "val": 0.1, "test": 0.0},
             "peak_rss_bytes": 2**20 * 300, "peak_device_bytes": None, "device": "cpu"}
@@ -98,8 +98,9 @@ def test_parameters_count_method_state_but_not_its_optimizer_moments():
     params = {"w": jnp.ones((3, 4)), "b": jnp.ones(4)}
     adversary = {"w": jnp.ones((4, 2))}
     state = {"adv": adversary, "adv_opt": optax.adam(1e-3).init(adversary)}
-    assert overhead.count_parameters(params, {}) == 16
-    assert overhead.count_parameters(params, state) == 24
+    assert overhead.count_elements(params) == 16
+    assert overhead.count_elements(state, skip_optimizer_states=True) == 8
+    assert overhead.count_elements(state) > 8 * 3  # Adam's two moments and its step count
 
 
 @pytest.mark.parametrize("kw, message", [
@@ -137,7 +138,7 @@ def test_one_epoch_run_gives_a_row_per_method_or_a_skip_reason(tmp_path):
     assert erm["runs"] == 2 and result["order"] == ["erm", "gapreg", "laftr", "erm"]
     assert result["load_average"][0] >= 0
     assert erm["ratio_run"] == 1.0 and erm["extra_params"] == 0
-    assert laftr["extra_params"] > 0  # its adversary
+    assert laftr["extra_state"] > 0 and laftr["extra_params"] == 0  # its adversary
     assert result["methods"]["gapreg"]["extra_params"] == 0
     for f in result["methods"].values():
         assert f["compile_s"] > 0 and f["train_s"] > 0 and f["peak_rss_mb"] > 50
@@ -173,7 +174,7 @@ def test_table15_layout_puts_methods_in_columns_with_the_paper_ratio():
         "bad": {"error": "boom"}}}
     lines = overhead.table15(result, per_block=2).splitlines()
     assert lines[0] == "| | erm | laftr |"
-    assert "| Extra parameters | – | 65,921 |" in lines
+    assert "| Extra parameters (optimizer-trained) | – | 65,921 |" in lines
     assert "| Run / ERM (paper, PyTorch) | 1.00x | 1.46x |" in lines
     assert "| | rw |" in lines and "| Run / ERM (paper, PyTorch) | n/a |" in lines
     assert not any("bad" in x for x in lines)
