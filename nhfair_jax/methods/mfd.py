@@ -8,7 +8,8 @@ import jax
 import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, teacher_variables
+from nhfair_jax.methods.base import (LossOutput, Method, cross_entropy, forward, teacher_forward,
+                                     teacher_variables)
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.rw import cell_counts, require_examples
 
@@ -72,7 +73,6 @@ class MFD(Method):
     defaults = {"lam": 1.0, "sigma": 1.0, "teacher_config": "configs/erm_digitsb.py",
                 "teacher_workdir": "runs/erm_digitsb"}
     needs_teacher = True
-    teacher = None
 
     def __init__(self, cfg):
         super().__init__(cfg)
@@ -94,8 +94,7 @@ class MFD(Method):
         (logits, feats), batch_stats = forward(apply_fn, params, batch_stats, batch["image"],
                                                train=True, features=True)
         teacher = method_state["teacher"]
-        _, t_feats = forward(apply_fn, teacher["params"], teacher["batch_stats"],
-                             batch["image"], train=False, features=True)[0]
+        _, t_feats = teacher_forward(apply_fn, teacher, batch["image"], features=True)
         mmd, _ = fair_mmd(feats, t_feats, batch["label"], batch["group"], logits.shape[1],
                           self.info["num_groups"], self.cfg.sigma)
         ce = cross_entropy(logits, batch["label"])
