@@ -239,3 +239,16 @@ def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides
     if name == "fis":
         assert (json.load(open(tmp_path / "cut" / "fis_selection.json"))
                 == json.load(open(tmp_path / "whole" / "fis_selection.json")))
+
+
+def test_bias_mimicking_final_head_reads_normalised_features():
+    method = get_method(method_config("bias_mimicking"))
+    feats = jax.random.normal(jax.random.key(0), (4, 6))
+    head = {"kernel": jax.random.normal(jax.random.key(1), (6, 2)), "bias": jnp.zeros(2)}
+    apply_fn = lambda variables, x, train, features: (None, x)  # the "features" are the input
+    params = {"model": {}, "head": head}
+    scaled = method.predict(apply_fn, params, {}, {"image": 7.0 * feats})
+    np.testing.assert_allclose(method.predict(apply_fn, params, {}, {"image": feats}), scaled,
+                               rtol=1e-5)  # invariant to the features' scale
+    raw = get_method(method_config("bias_mimicking", normalize_head=False))
+    assert not np.allclose(raw.predict(apply_fn, params, {}, {"image": feats}), scaled)

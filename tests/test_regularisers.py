@@ -88,3 +88,20 @@ def test_gapreg_eod_improves_equalized_odds_over_erm(erm, tmp_path):
 def test_mcdp_improves_dp_over_erm(erm, tmp_path):
     result = _train(tmp_path, "mcdp", coef=5.0)
     assert result["test"]["dp"] > erm["test"]["dp"] + 0.1
+
+
+def test_mcdp_probe_grid_is_within_0_005_of_the_maximum_over_all_thresholds():
+    """51 probes: measured shortfall at most 0.0017 against 2001 probes over the searched
+    temperatures (5-100) on noisy beta-distributed scores of two groups."""
+    from nhfair_jax.methods.mcdp import smoothed_cdf_disparity
+
+    rng = np.random.default_rng(0)
+    for temperature in (5.0, 20.0, 100.0):
+        n = 256
+        scores = jnp.asarray(np.clip(rng.beta(2, 2, n) + rng.normal(0, 0.1, n) * (np.arange(n) % 2),
+                                     0, 1), jnp.float32)
+        groups = jnp.asarray(np.arange(n) % 2)
+        coarse = float(smoothed_cdf_disparity(scores, groups, 2, temperature=temperature))
+        fine = float(smoothed_cdf_disparity(scores, groups, 2, temperature=temperature,
+                                            num_probes=2001))
+        assert 0 <= fine - coarse < 0.005

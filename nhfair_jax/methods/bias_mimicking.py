@@ -75,14 +75,20 @@ def _linear(key, d, c):
 @register("bias_mimicking")
 class BiasMimicking(Method):
     """Binary mimicking heads train the features; a final head (mode none / us / uw / os) on
-    detached features predicts.
+    detached features predicts. The final head reads L2-normalised features
+    (`normalize_head=True`), as the original Bias Mimicking code; the paper does not say.
 
     References: Qraitem et al., "Bias Mimicking: A Simple Sampling Approach for Bias
     Mitigation", CVPR 2023.
     """
 
-    defaults = {"mode": "none"}
+    defaults = {"mode": "none", "normalize_head": True}
     batch_keys = ("image", "label", "group", "row")
+
+    def head_input(self, feats):
+        if not self.cfg.normalize_head:
+            return feats
+        return feats / jnp.maximum(jnp.linalg.norm(feats, axis=-1, keepdims=True), 1e-12)
 
     def init_params(self, model_params, key, info):
         k1, k2 = jax.random.split(key)
@@ -113,7 +119,7 @@ class BiasMimicking(Method):
         per_head = (optax.sigmoid_binary_cross_entropy(binary_logits, targets) * include).sum(0)
         mimic_loss = (per_head / jnp.maximum(include.sum(0), 1.0)).mean()
         head = params["head"]
-        logits = jax.lax.stop_gradient(feats) @ head["kernel"] + head["bias"]
+        logits = self.head_input(jax.lax.stop_gradient(feats)) @ head["kernel"] + head["bias"]
         head_loss = cross_entropy(logits, batch["label"], method_state["final"][batch["row"]])
         return LossOutput(mimic_loss + head_loss, logits, batch_stats, method_state,
                           {"mimic_loss": mimic_loss, "head_loss": head_loss})
@@ -121,4 +127,4 @@ class BiasMimicking(Method):
     def predict(self, apply_fn, params, batch_stats, batch):
         (_, feats), _ = forward(apply_fn, params["model"], batch_stats, batch["image"],
                                 train=False, features=True)
-        return feats @ params["head"]["kernel"] + params["head"]["bias"]
+        return self.head_input(feats) @ params["head"]["kernel"] + params["head"]["bias"]
