@@ -19,7 +19,7 @@ import time
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import fail as _fail, parse_flags
+from nhfair_jax.cli import parse_flags
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/benchmark_*.py file.",
                                           lock_config=True)
@@ -212,10 +212,10 @@ def main(argv) -> None:
             print(out["markdown"])
             print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
                   "results.csv, plots/)")
-    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
-        from nhfair_jax.cli import describe_error
+    except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
+        from nhfair_jax.cli import fail_with
 
-        _fail(describe_error(e))
+        fail_with(e)
 
 
 if __name__ == "__main__":

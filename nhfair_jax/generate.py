@@ -438,15 +438,15 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import describe_error, fail
+    from nhfair_jax.cli import fail_with
 
     try:
         s = generate(_CONFIG.value, _WORKDIR.value, overwrite=_OVERWRITE.value)
     except KeyboardInterrupt:
         print("interrupted; the same command continues where it stopped", file=sys.stderr)
         sys.exit(130)
-    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
-        fail(describe_error(e))
+    except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
+        fail_with(e)
     rate = f", {s['images_per_second']} images/s" if s["images_per_second"] else ""
     print(f"{s['generated']} edited, {s['already_there']} already there{rate}; "
           f"{_WORKDIR.value}/pairs.csv has {s['pairs']} pairs ({s['kept']} kept); review "

@@ -209,3 +209,21 @@ def test_a_directory_with_a_finished_epoch_stays_protected(tmp_path):
     os.makedirs(os.path.join(workdir, "checkpoints", "latest"))
     with pytest.raises(UserError, match="different config"):
         prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.2}))
+
+
+def test_a_bug_prints_its_traceback_and_a_mistake_stays_one_line(capsys):
+    from nhfair_jax.cli import fail_with
+    from nhfair_jax.errors import UserError
+
+    with pytest.raises(SystemExit):
+        fail_with(UserError("data not found at /x; see data/README.md"))
+    err = capsys.readouterr().err
+    assert err == "error: data not found at /x; see data/README.md\n"
+    try:
+        {}["missing"]
+    except KeyError as e:
+        with pytest.raises(SystemExit):
+            fail_with(e)
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last)" in err and 'KeyError: \'missing\'' in err
+    assert err.strip().splitlines()[-1].startswith("error: KeyError: 'missing' (a bug?")

@@ -15,7 +15,7 @@ import shutil
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import fail as _fail, parse_flags
+from nhfair_jax.cli import parse_flags
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/lvlm_*.py file.",
                                           lock_config=True)
@@ -26,7 +26,7 @@ _PROGRESS = flags.DEFINE_bool("progress", True, "Show a progress bar.")
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import describe_error
+    from nhfair_jax.cli import fail_with
     from nhfair_jax.errors import UserError
     from nhfair_jax.lvlm.run import run
 
@@ -49,8 +49,8 @@ def main(argv) -> None:
         for warning in result["warnings"]:
             print(f"warning: {warning}")
         print(f"wrote {os.path.join(workdir, 'metrics.json')} and report.md")
-    except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
-        _fail(describe_error(e))
+    except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
+        fail_with(e)
 
 
 if __name__ == "__main__":
