@@ -468,3 +468,19 @@ def test_cov_large_coef_drives_the_validation_covariance_toward_zero(tmp_path):
 
     plain, fair = val_covariance(0.0), val_covariance(100.0)
     assert fair < 0.25 * plain, (plain, fair)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, cf", [("ss", "cp"), ("rw", "aug"), ("cov", "cp"),
+                                      ("lbc", "aug")])
+def test_the_baselines_compose_with_the_counterfactual_modifiers(name, cf, tmp_path):
+    """RW+aug, SS+CP, ... are one config field (method.cf), as the counterfactual study's
+    Table 3 pairs them; the run records CD on the DigitsB pairs."""
+    cfg = tiny_config(**{"train.epochs": 1})
+    cfg.method = method_config(name)
+    cfg.method.cf, cfg.method.cf_lambda = cf, 10.0
+    result = train_and_evaluate(cfg, str(tmp_path))
+    assert result["method"] == name and 0.0 <= result["val"]["cd"] <= 1.0
+    log = json.loads(open(tmp_path / "log.jsonl").readline())
+    assert "val_cd" in log
+    assert ("train_cp" in log) == (cf == "cp")  # the pair term ran inside the baseline's loss
