@@ -178,3 +178,22 @@ def test_table15_layout_puts_methods_in_columns_with_the_paper_ratio():
     assert "| Run / ERM (paper, PyTorch) | 1.00x | 1.46x |" in lines
     assert "| | rw |" in lines and "| Run / ERM (paper, PyTorch) | n/a |" in lines
     assert not any("bad" in x for x in lines)
+
+
+def test_ratios_use_the_erm_runs_beside_each_method(tmp_path, monkeypatch):
+    walls = iter([30.0, 12.0, 10.0, 14.0, 20.0, 40.0])  # in the order below
+    order = []
+
+    def fake_run_one(config_path, method):
+        order.append(method)
+        return {**_fake(next(walls), 6.0, 2.0), "method": method}
+
+    monkeypatch.setattr(overhead, "run_one", fake_run_one)
+    path = write_config(tmp_path, methods=("erm", "gapreg", "mcdp", "mixup"), erm_every=2)
+    result = overhead.measure(path, log=lambda s: None)
+    assert order == ["erm", "gapreg", "mcdp", "erm", "mixup", "erm"]
+    f = result["methods"]
+    assert f["erm"]["run_s"] == 14.0 and f["erm"]["runs"] == 3  # the best of all ERM runs
+    assert f["gapreg"]["erm_beside_run_s"] == 30.0 and f["gapreg"]["ratio_run"] == 12.0 / 30.0
+    assert f["mixup"]["erm_beside_run_s"] == 14.0 and f["mixup"]["ratio_run"] == 20.0 / 14.0
+    assert result["wall_s"]["erm"] == [30.0, 14.0, 40.0]
