@@ -127,6 +127,7 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     import jax.monitoring
 
     from nhfair_jax.training import io, loop
+    from nhfair_jax.training.teacher import teacher_of_config
 
     c = load_overhead_config(config_path)
     config = run_config(c, method, int(c.get("seed", 0)))
@@ -159,9 +160,11 @@ def worker(config_path: str, method: str, out_path: str) -> None:
                                      **kw: split == "val" and phase[0] != "test")
     if hasattr(loop, "_finish"):
         loop._finish = in_phase("test", loop._finish)
+    # A distilling method's teacher run is trained or loaded before the clock starts.
+    teacher = teacher_of_config(config)
     with tempfile.TemporaryDirectory() as workdir:
         t0 = time.perf_counter()
-        result = loop.train_and_evaluate(config, workdir)
+        result = loop.train_and_evaluate(config, workdir, teacher=teacher)
         wall = time.perf_counter() - t0
         with open(os.path.join(workdir, "log.jsonl")) as f:
             log = [json.loads(x) for x in f if x.strip()]
@@ -174,7 +177,7 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     t = result["timings_s"]
     seconds = {"data": t["data"], "train": t["train"], "val": t["eval_per_epoch"],
                "test": t["final_eval"]}
-    run = loop.Run(config, None)  # the parameter count (untimed, after the peak was read)
+    run = loop.Run(config, None, teacher=teacher)  # the parameter count (untimed)
     params = count_elements(run.state.params)
     state = count_elements(run.state.method_state, skip_optimizer_states=True)
     io.write_json(out_path, {
