@@ -416,7 +416,7 @@ def test_zeroshot_configs_load_with_the_data_of_the_erm_configs(name, tmp_path):
     if model == "clip":
         variants += [module.get_config("fairerclip"), module.get_config("sfid")]
     erm = importlib.util.spec_from_file_location("erm", os.path.join(REPO, "configs",
-                                                                     f"erm_{dataset}.py"))
+                                                                     f"{dataset}.py"))
     erm_module = importlib.util.module_from_spec(erm)
     erm.loader.exec_module(erm_module)
     erm_config = erm_module.get_config()

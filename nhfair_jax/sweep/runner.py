@@ -281,8 +281,10 @@ class Sweeper:
             return float(val[self.bench.objective])
 
         while True:
-            optuna.storages.fail_stale_trials(study)
+            # This host's dead workers first: their pid is certainly gone, so the trial is
+            # retried with its parameters and directory whatever the heartbeat says yet.
             self._fail_dead_local(study)
+            optuna.storages.fail_stale_trials(study)
             states = [t.state for t in study.get_trials(deepcopy=False)]
             done = states.count(TrialState.COMPLETE)
             if done >= budget:
