@@ -62,6 +62,7 @@ def _dirs(workdir, kind):
                   for d, _, files in os.walk(root) for f in files if f == "result.json")
 
 
+@pytest.mark.slow
 def test_benchmark_sweeps_selects_reruns_seeds_and_reports(bench):
     import pandas as pd
 
@@ -94,6 +95,7 @@ def test_benchmark_sweeps_selects_reruns_seeds_and_reports(bench):
         assert os.path.basename(params["base_run"]) == os.path.basename(best)
 
 
+@pytest.mark.slow
 def test_report_is_rebuilt_from_run_directories_alone(bench, tmp_path):
     workdir, out = bench
     os.rename(os.path.join(workdir, "optuna.db"), tmp_path / "moved.db")  # not needed
@@ -157,6 +159,7 @@ def _wait_for(predicate, timeout=240):
     return False
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_resumed_and_its_trial_retried_with_the_same_parameters(tmp_path):
     import optuna
 

@@ -32,6 +32,7 @@ def reference(tmp_path_factory):
     return workdir, proc
 
 
+@pytest.mark.slow
 def test_end_to_end_run_prints_a_summary_and_writes_the_run_directory(reference):
     workdir, proc = reference
     assert "erm on digitsb: best epoch" in proc.stdout
@@ -43,6 +44,7 @@ def test_end_to_end_run_prints_a_summary_and_writes_the_run_directory(reference)
     assert config["train"]["epochs"] == 3 and config["model"]["cnn_widths"] == [8, 16, 32]
 
 
+@pytest.mark.slow
 def test_finished_run_is_not_retrained(reference):
     workdir, _ = reference
     before = os.path.getmtime(os.path.join(workdir, "result.json"))
@@ -53,6 +55,7 @@ def test_finished_run_is_not_retrained(reference):
     assert os.path.getmtime(os.path.join(workdir, "result.json")) == before
 
 
+@pytest.mark.slow
 def test_typed_overrides_reach_the_resolved_config_in_a_relative_workdir(tmp_path):
     # As in the README: a workdir relative to where the command runs.
     proc = run_cli("--config", os.path.join(REPO, "configs", "erm_digitsb.py"), "--workdir",
@@ -96,6 +99,7 @@ def test_unwritable_workdir_is_a_clear_error(tmp_path):
     assert blocker.read_text() == "not a folder"
 
 
+@pytest.mark.slow
 def test_a_different_config_is_refused_and_overwrite_starts_afresh(reference, tmp_path):
     ref_dir, _ = reference
     workdir = str(tmp_path / "copy")
@@ -130,6 +134,7 @@ def _wait_for_epochs(workdir, proc, n, timeout=300):
     raise TimeoutError(f"no epoch {n} within {timeout}s")
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_and_ends_with_the_same_numbers(reference, tmp_path):
     ref_dir, _ = reference
     workdir = str(tmp_path / "killed")

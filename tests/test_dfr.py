@@ -104,6 +104,7 @@ def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_grou
     assert worst["dfr"] > worst["plain"] + 0.15
 
 
+@pytest.mark.slow
 def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path):
     cfg = tiny_config()
     base_dir = str(tmp_path / "erm")
@@ -134,6 +135,7 @@ def test_post_fit_refuses_a_base_config_that_is_not_erm(tmp_path):
         train_and_evaluate(cfg, str(tmp_path / "dfr"))
 
 
+@pytest.mark.slow
 def test_on_digitsb_with_a_shortcut_that_breaks_at_test_time_dfr_lifts_the_worst_group(tmp_path):
     """Training data where the noise predicts the label (skew 0.98), validation and test where
     it does not (eval_skew 0.5): ERM leans on the shortcut, and refitting its last layer on

@@ -83,6 +83,7 @@ def fis_run():
     return Run(cfg, None)
 
 
+@pytest.mark.slow
 def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):
     run = fis_run
     pool = np.arange(128)
@@ -99,6 +100,7 @@ def test_jvp_and_per_example_scores_agree_on_a_real_model(fis_run):
     np.testing.assert_allclose(fair_p, fair_j, rtol=1e-4, atol=1e-4 * np.abs(fair_j).max())
 
 
+@pytest.mark.slow
 def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(fis_run):
     """First-order influence: a step -eps g_i changes the validation loss by -eps acc_i and the
     validation fairness violation by -eps fair_i (checked by finite differences)."""
@@ -135,6 +137,7 @@ def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(f
         assert v1 - v0 == pytest.approx(-eps * fair[i], rel=0.1, abs=2e-7)
 
 
+@pytest.mark.slow
 def test_a_round_labels_the_selected_pool_examples(fis_run):
     run = fis_run
     state = run.state
@@ -153,6 +156,7 @@ def test_a_round_labels_the_selected_pool_examples(fis_run):
     np.testing.assert_array_equal(rows, np.flatnonzero(after >= 0))
 
 
+@pytest.mark.slow
 def test_fis_run_records_its_selection(tmp_path):
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method = method_config("fis", warmup_epochs=1)

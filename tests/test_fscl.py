@@ -92,6 +92,7 @@ def test_two_views_differ_and_are_deterministic_for_a_seed():
     assert not np.array_equal(a["image"], a["image2"])
 
 
+@pytest.mark.slow
 def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
     cfg = tiny_config(**{"train.epochs": 3, "data.image_size": 16})  # contrastive epochs: 2
     cfg.method = method_config("fscl", magnitude=5.0)
@@ -116,6 +117,7 @@ def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
     assert not same(h1["head"], h2["head"])
 
 
+@pytest.mark.slow
 def test_the_linear_phase_has_its_own_optimizer_at_a_constant_rate():
     cfg = tiny_config(**{"train.epochs": 3, "data.image_size": 16, "optim.name": "sgd",
                          "optim.lr": 0.1, "optim.momentum": 0.0, "optim.weight_decay": 1e-3})
@@ -144,6 +146,7 @@ class _MLP(nn.Module):
         return (nn.Dense(2)(h), h) if features else nn.Dense(2)(h)
 
 
+@pytest.mark.slow
 def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
     rng = np.random.default_rng(0)
     n = 2000

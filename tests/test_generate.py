@@ -166,6 +166,7 @@ def test_end_to_end_pairs_the_loader_reads(config, celeba, tmp_path, calls):
     assert not glob.glob(str(work / "**" / "*.tmp"), recursive=True)
 
 
+@pytest.mark.slow
 def test_same_seed_same_image_whatever_the_batch(config):
     editor = diffusion.load_editor("ip2p", config.model.path, steps=2)
     rng = np.random.default_rng(0)

@@ -77,6 +77,7 @@ def _logits_after_training(tmp_path, **kw):
     return np.load(tmp_path / "predictions_test.npz")["logits"]
 
 
+@pytest.mark.slow
 def test_alpha_changes_the_model_in_the_btl_variant_only(tmp_path):
     btl_a = _logits_after_training(tmp_path / "a", variant="btl", alpha=0.1)
     btl_b = _logits_after_training(tmp_path / "b", variant="btl", alpha=0.9)

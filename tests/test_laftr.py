@@ -86,6 +86,7 @@ def _train_and_probe(fair_coef, steps=1500, seed=0):
     return acc, float(probe), summary["adv_balanced_acc"]
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_the_group_becomes_unreadable_from_the_representation_as_fair_coef_grows():
     plain_acc, plain_probe, plain_adv = _train_and_probe(0.0)

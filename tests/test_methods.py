@@ -215,6 +215,7 @@ class _Interrupt(Exception):
 
 @pytest.mark.parametrize("name, overrides", [("fis", {"warmup_epochs": 1}),
                                              ("bias_mimicking", {"mode": "us"})])
+@pytest.mark.slow
 def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides, tmp_path,
                                                                   monkeypatch):
     from nhfair_jax.methods.registry import method_class

@@ -74,17 +74,20 @@ def erm(tmp_path_factory):
     return _train(tmp_path_factory.mktemp("erm"), "erm")
 
 
+@pytest.mark.slow
 def test_gapreg_dp_with_a_large_coefficient_improves_dp_over_erm(erm, tmp_path):
     result = _train(tmp_path, "gapreg", objective="dp", coef=5.0)
     assert result["test"]["dp"] > erm["test"]["dp"] + 0.2
 
 
+@pytest.mark.slow
 def test_gapreg_eod_improves_equalized_odds_over_erm(erm, tmp_path):
     # On validation: DigitsB's 179-image test split is too small for a stable eqodd.
     result = _train(tmp_path, "gapreg", objective="eod", coef=5.0)
     assert result["val"]["eqodd"] > erm["val"]["eqodd"]
 
 
+@pytest.mark.slow
 def test_mcdp_improves_dp_over_erm(erm, tmp_path):
     result = _train(tmp_path, "mcdp", coef=5.0)
     assert result["test"]["dp"] > erm["test"]["dp"] + 0.1

@@ -63,6 +63,7 @@ def test_param_count_matches_torchvision(name):
     assert sum(x.size for x in jax.tree.leaves(shapes["params"])) == TORCHVISION_PARAMS[name]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", DEPTHS)
 def test_shapes_and_batch_stats(name):
     model = resnet(name, num_classes=NUM_CLASSES)

@@ -59,6 +59,7 @@ def test_best_epoch_is_the_one_evaluated(finished_run):
     assert result["val"]["acc"] == pytest.approx(best["val_acc"], abs=1e-9)
 
 
+@pytest.mark.slow
 def test_same_config_and_seed_give_identical_metrics(finished_run, tmp_path):
     _, first = finished_run
     second = train_and_evaluate(tiny_config(), str(tmp_path))
@@ -75,6 +76,7 @@ def test_finished_run_is_not_retrained(finished_run):
     assert os.path.getmtime(os.path.join(workdir, "result.json")) == mtime
 
 
+@pytest.mark.slow
 def test_early_stopping_after_patience_epochs(tmp_path):
     # A zero learning rate never improves after epoch 1, so the run stops after 1 + patience.
     cfg = tiny_config(**{"train.epochs": 10, "train.patience": 2, "optim.name": "adam",
@@ -122,6 +124,7 @@ def _register_nan_method():
             return out._replace(loss=loss, method_state={"count": count + 1})
 
 
+@pytest.mark.slow
 def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_path):
     _register_nan_method()
     cfg = tiny_config(**{"train.epochs": 3})
@@ -135,6 +138,7 @@ def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_
     assert os.listdir(os.path.join(tmp_path, "checkpoints", "latest")) == ["1"]
 
 
+@pytest.mark.slow
 def test_default_digitsb_config_reaches_085_test_accuracy(tmp_path):
     """The README's main job, in-process: the default config as shipped (about a minute)."""
     import sys
