@@ -110,6 +110,7 @@ def test_report_is_rebuilt_from_run_directories_alone(bench, tmp_path):
         os.rename(tmp_path / "moved.db", os.path.join(workdir, "optuna.db"))
 
 
+@pytest.mark.slow
 def test_running_again_trains_nothing_and_another_config_is_refused(bench):
     workdir, _ = bench
     stamps = {d: os.path.getmtime(os.path.join(workdir, d)) for d in _dirs(workdir, "trials") +

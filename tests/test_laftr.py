@@ -98,6 +98,7 @@ def test_the_group_becomes_unreadable_from_the_representation_as_fair_coef_grows
     assert fair_acc > plain_acc - 0.02  # the label survives: the two are independent here
 
 
+@pytest.mark.slow
 def test_laftr_eqodd_trains_on_digitsb_and_logs_the_game(tmp_path):
     """The eqodd variant (label fed to the adversary, loss normalised per group x label) on
     images; the dp variant runs in the test above."""

@@ -141,6 +141,7 @@ def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     assert acc > majority + 0.05, (name, acc, majority)  # it learned more than the prior
 
 
+@pytest.mark.slow
 def test_decoupled_run_predicts_with_the_group(tmp_path):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("decoupled")
@@ -187,6 +188,7 @@ def test_bias_mimicking_final_head_modes():
         final_head_weights(labels2, groups2, 2, 2, "xx", rng)
 
 
+@pytest.mark.slow
 def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("bias_mimicking", mode="uw")

@@ -39,6 +39,7 @@ def _fit(base, objective, constraint, **kw):
         f"{base_dir}/predictions_val.npz")
 
 
+@pytest.mark.slow
 def test_accuracy_under_an_accuracy_gap_bound_meets_the_bound_on_validation(base):
     result, fair, erm = _fit(base, "accuracy", "accuracy.diff", diff_bound=0.02)
     assert erm["acc_gap"] > 0.02  # the constraint has work to do
@@ -47,6 +48,7 @@ def test_accuracy_under_an_accuracy_gap_bound_meets_the_bound_on_validation(base
     assert result["method"] == "oxonfair" and result["val"]["acc"] == pytest.approx(fair["acc"])
 
 
+@pytest.mark.slow
 def test_demographic_parity_under_no_harm_keeps_accuracy_and_narrows_the_positive_rate_gap(base):
     result, fair, erm = _fit(base, "demographic_parity", "accuracy")  # default: no harm
     assert result["tuned"]["bound"] == pytest.approx(erm["acc"])
@@ -54,6 +56,7 @@ def test_demographic_parity_under_no_harm_keeps_accuracy_and_narrows_the_positiv
     assert fair["pos_gap"] < erm["pos_gap"]
 
 
+@pytest.mark.slow
 def test_worst_group_under_accuracy_tolerance(base):
     result, fair, erm = _fit(base, "accuracy.min", "accuracy", tolerance=0.01)
     assert result["tuned"]["bound"] == pytest.approx(erm["acc"] - 0.01)
