@@ -66,9 +66,6 @@ def atomic_write(path: str, write, mode: str = "w") -> None:
         raise
 
 
-_atomic = atomic_write  # the earlier private name
-
-
 def write_json(path: str, payload) -> None:
     atomic_write(path, lambda f: json.dump(to_json_safe(payload), f, indent=2, allow_nan=False))
 

@@ -96,6 +96,20 @@ class PairedMethod(Method):
     needs_pairs = True
     batch_keys = PAIR_KEYS
 
+    def setup(self, info):
+        super().setup(info)
+        for key, allowed in (("rep", REPS), ("ce_on", CE_ON)):
+            if key in self.defaults:
+                _check(self.cfg, key, allowed)
+
+    def views(self, apply_fn, params, batch_stats, batch):
+        """((logits x, logits x_cf, rep x, rep x_cf), batch_stats) from one training-mode pass
+        over both views; rep is the logits or the penultimate features (`method.rep`)."""
+        features = self.cfg.rep == "features"
+        out, batch_stats = paired_forward(apply_fn, params, batch_stats, batch,
+                                          features=features)
+        return _split_views(out, features), batch_stats
+
 
 @register("cf_aug")
 class CFAug(PairedMethod):
@@ -123,17 +137,9 @@ class CP(PairedMethod):
 
     defaults = {"lam": 1.0, "rep": "logits", "ce_on": "original"}
 
-    def setup(self, info):
-        super().setup(info)
-        _check(self.cfg, "rep", REPS)
-        _check(self.cfg, "ce_on", CE_ON)
-
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng
-        features = self.cfg.rep == "features"
-        out, batch_stats = paired_forward(apply_fn, params, batch_stats, batch,
-                                          features=features)
-        lx, lcf, rx, rcf = _split_views(out, features)
+        (lx, lcf, rx, rcf), batch_stats = self.views(apply_fn, params, batch_stats, batch)
         mask = pair_mask(batch)
         ce = paired_cross_entropy(lx, lcf, batch["label"], mask, self.cfg.ce_on)
         cp = squared_distance(rx, rcf, mask)
@@ -169,18 +175,11 @@ class CKD(TeacherMethod):
                 "teacher_config": "configs/erm_digitsb.py",
                 "teacher_workdir": "runs/erm_digitsb"}
 
-    def setup(self, info):
-        super().setup(info)
-        _check(self.cfg, "rep", REPS)
-        _check(self.cfg, "ce_on", CE_ON)
-
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng
-        features = self.cfg.rep == "features"
-        out, batch_stats = paired_forward(apply_fn, params, batch_stats, batch,
-                                          features=features)
-        lx, lcf, rx, rcf = _split_views(out, features)
+        (lx, lcf, rx, rcf), batch_stats = self.views(apply_fn, params, batch_stats, batch)
         n = lx.shape[0]
+        features = self.cfg.rep == "features"
         t_out = teacher_forward(apply_fn, method_state["teacher"],
                                 jnp.concatenate([batch["image"], batch["image_cf"]]),
                                 features=features)
@@ -220,7 +219,6 @@ class HKDCP(TeacherMethod):
 
     def setup(self, info):
         super().setup(info)
-        _check(self.cfg, "ce_on", CE_ON)
         if not self.cfg.temperature > 0:
             raise UserError(f"method.temperature must be positive, got {self.cfg.temperature}")
 

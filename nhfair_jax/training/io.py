@@ -2,4 +2,4 @@
 stays for code that imports them from the trainer's package)."""
 
 from nhfair_jax.rundir import (  # noqa: F401
-    _atomic, atomic_write, read_json, to_json_safe, write_json, write_jsonl, write_npz, write_text)
+    atomic_write, read_json, to_json_safe, write_json, write_jsonl, write_npz, write_text)
