@@ -89,6 +89,20 @@ class Stub:
         self.thread.start()
         return self
 
+    def settle(self, total: int, timeout: float = 20.0) -> dict:
+        """The per-image counts once `total` requests have arrived (or `timeout` passed).
+
+        A client that times out may return before the server thread has even read the retried
+        request (a loaded machine), so counts read right after a run can lag by one."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                if sum(self.calls.values()) >= total:
+                    break
+            time.sleep(0.02)
+        with self.lock:
+            return dict(self.calls)
+
     def __exit__(self, *exc):
         self.server.shutdown()
         self.server.server_close()
