@@ -202,6 +202,7 @@ def test_a_killed_worker_is_resumed_and_its_trial_retried_with_the_same_paramete
     assert [e["epoch"] for e in log] == [1, 2, 3]  # each epoch once: resumed, not restarted
 
 
+@pytest.mark.slow
 def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):
     import optuna
     import psycopg

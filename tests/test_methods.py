@@ -126,14 +126,23 @@ def test_decoupled_routes_each_example_to_its_groups_head():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", TRAINED)
 def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
-    cfg = tiny_config(**{"train.epochs": 2})
-    # FIS: a round within the 2 epochs; MCDP: its default coefficient 1 holds a 2-epoch model at
-    # the class prior, so a lighter one shows that it learns at all.
-    overrides = {"fis": {"warmup_epochs": 1}, "mcdp": {"coef": 0.1}}.get(name, {})
+    cfg = tiny_config(**{"train.epochs": 3, "train.patience": 5})
+    # FIS: a round every epoch from the first (the pool shrinks each epoch, which must not
+    # recompile anything); MCDP: its default coefficient 1 holds a short run at the class
+    # prior, so a lighter one shows that it learns at all.
+    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1}}.get(name, {})
     cfg.method = method_config(name, **overrides)
     result = train_and_evaluate(cfg, str(tmp_path))
     assert result["method"] == name
-    assert np.isfinite(json.loads(open(tmp_path / "log.jsonl").readline())["train_loss"])
+    log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
+    assert np.isfinite(log[0]["train_loss"])
+    # No compilation after the first epoch, except in the first epoch of a new step variant
+    # (a method's second phase compiles its own step once).
+    variants = [get_method(cfg.method).step_variant(e, 3) for e in (1, 2, 3)]
+    for epoch, entry in enumerate(log[1:], start=2):
+        if variants[epoch - 1] not in variants[:epoch - 1]:
+            continue
+        assert entry["compiles"] == 0, (name, epoch, entry["compiled"])
     test = np.load(tmp_path / "predictions_test.npz")
     acc = float((test["logits"].argmax(1) == test["label"]).mean())
     assert acc == pytest.approx(result["test"]["acc"])  # the file backs the reported number

@@ -32,10 +32,10 @@ def _batch_losses(params, batch):
     return -jnp.take_along_axis(logp, batch["y"][:, None], 1)[:, 0]
 
 
-@pytest.mark.parametrize("microbatch", [None, 4])
-def test_per_example_grads_equal_a_loop_of_grads(microbatch):
+@pytest.mark.parametrize("chunk", [None, 4, 5, 1])
+def test_per_example_grads_equal_a_loop_of_grads(chunk):
     params, batch = _mlp()
-    grads = per_example.per_example_grads(_example_loss, params, batch, microbatch=microbatch)
+    grads = per_example.per_example_grads(_example_loss, params, batch, chunk=chunk)
     for i in range(12):
         ex = jax.tree.map(lambda a: a[i], batch)
         ref = jax.grad(_example_loss)(params, ex)
@@ -43,14 +43,31 @@ def test_per_example_grads_equal_a_loop_of_grads(microbatch):
             np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
 
 
-def test_subtree_gradients_and_bad_microbatch():
+def test_subtree_gradients_and_bad_chunk():
     params, batch = _mlp()
     grads = per_example.per_example_grads(_example_loss, params, batch, wrt=("fc",))
     assert set(grads) == {"w", "b"} and grads["w"].shape == (12, 8, 3)
     full = per_example.per_example_grads(_example_loss, params, batch)
     np.testing.assert_allclose(grads["w"], full["fc"]["w"], rtol=1e-6)
-    with pytest.raises(ValueError, match="not a multiple of microbatch 5"):
-        per_example.per_example_grads(_example_loss, params, batch, microbatch=5)
+    with pytest.raises(ValueError, match="chunk must be at least 1"):
+        per_example.per_example_grads(_example_loss, params, batch, chunk=0)
+
+
+def test_chunk_size_follows_the_memory_budget():
+    params, batch = _mlp()
+    per = per_example.bytes_per_example(_example_loss, params, batch)
+    # at least the gradient itself (5*8 + 8 + 8*3 + 3 floats) and the hidden activations
+    assert per >= 4 * (5 * 8 + 8 + 8 * 3 + 3 + 8)
+    assert per_example.chunk_size(_example_loss, params, batch, memory_budget=3 * per) == 3
+    assert per_example.chunk_size(_example_loss, params, batch, memory_budget=per - 1) == 1
+    assert per_example.chunk_size(_example_loss, params, batch, memory_budget=1 << 40) == 12
+    # the wrt subtree's gradient is smaller than the whole one's
+    assert per_example.bytes_per_example(_example_loss, params, batch, wrt=("fc",)) < per
+    # a budget for 5 examples gives chunks 5, 5, 2 and the same gradients
+    chunked = per_example.per_example_grads(_example_loss, params, batch, memory_budget=5 * per)
+    whole = per_example.per_example_grads(_example_loss, params, batch, memory_budget=1 << 40)
+    for a, b in zip(jax.tree.leaves(chunked), jax.tree.leaves(whole)):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("wrt", [None, ("fc",)])

@@ -80,7 +80,8 @@ class FIS(ERM):
     Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),
     warmup_epochs (epochs before the first round), budget (fraction of the training set added
     per round), round_every (epochs between rounds), max_rounds (0: until the pool is empty),
-    scoring ("jvp" or "per_example"), microbatch (per-example path), pool_labels ("true": the
+    scoring ("jvp" or "per_example"), memory_mb (per-example path: megabytes of per-example
+    intermediates held at once; the chunk size follows from it), pool_labels ("true": the
     pool's ground-truth labels, as the benchmark paper's adaptation, its Appendix B.4: "we employ
     ground-truth labels for influence-guided selection"; "predicted": the model's own labels, the
     original active-learning setting where the pool is unlabelled).
@@ -94,7 +95,7 @@ class FIS(ERM):
     """
 
     defaults = {"label_ratio": 0.3, "constraint": "dp", "warmup_epochs": 2, "budget": 0.05,
-                "round_every": 1, "max_rounds": 0, "scoring": "jvp", "microbatch": 16,
+                "round_every": 1, "max_rounds": 0, "scoring": "jvp", "memory_mb": 1024,
                 "pool_labels": "true"}
 
     def __init__(self, cfg):
@@ -145,9 +146,8 @@ class FIS(ERM):
             return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
                                         ex["label"][None])[0]
 
-        n = batch["image"].shape[0]
-        micro = self.cfg.microbatch if n % self.cfg.microbatch == 0 else None
-        return per_example.per_example_dots(one, params, batch, directions, microbatch=micro)
+        return per_example.per_example_dots(one, params, batch, directions,
+                                            memory_budget=int(self.cfg.memory_mb * 2**20))
 
     def _jit(self, name, fn):
         if name not in self._jitted:

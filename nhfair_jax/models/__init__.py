@@ -13,7 +13,10 @@ def known_models() -> list[str]:
 
 def model_options(cfg) -> dict:
     """The constructor arguments that config.model holds for the chosen model."""
-    return {"widths": tuple(cfg.cnn_widths)} if cfg.name == "small_cnn" else {}
+    options = {"conv_impl": cfg.get("conv_impl", "auto")}
+    if cfg.name == "small_cnn":
+        options["widths"] = tuple(cfg.cnn_widths)
+    return options
 
 
 def create_model(name: str, num_classes: int, **kwargs):

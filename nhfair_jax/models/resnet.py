@@ -20,6 +20,8 @@ import numpy as np
 from flax import traverse_util
 from flax.core import FrozenDict, freeze, unfreeze
 
+from nhfair_jax.models.layers import Conv, max_pool
+
 # torchvision initialises convs with kaiming_normal(mode="fan_out"); matching it keeps
 # from-scratch training comparable with the PyTorch reference runs.
 _conv_init = nn.initializers.variance_scaling(2.0, "fan_out", "normal")
@@ -93,6 +95,7 @@ class ResNet(nn.Module):
     block: str
     num_classes: int
     dtype: Any = jnp.float32
+    conv_impl: str = "auto"  # see models.layers: patch matmuls on the CPU, XLA's elsewhere
 
     @nn.compact
     def __call__(self, x, *, train: bool = False, features: bool = False):
@@ -111,7 +114,8 @@ class ResNet(nn.Module):
         if self.block not in _BLOCKS:
             raise ValueError(f"unknown block {self.block!r}; expected one of {sorted(_BLOCKS)}")
         block_cls = _BLOCKS[self.block]
-        conv = functools.partial(nn.Conv, use_bias=False, dtype=self.dtype, kernel_init=_conv_init)
+        conv = functools.partial(Conv, use_bias=False, dtype=self.dtype, kernel_init=_conv_init,
+                                 conv_impl=self.conv_impl)
         # torch's momentum 0.1 weights the new batch; flax's momentum weights the old average.
         norm = functools.partial(
             nn.BatchNorm, use_running_average=not train, momentum=0.9, epsilon=1e-5, dtype=self.dtype
@@ -120,8 +124,8 @@ class ResNet(nn.Module):
         x = jnp.asarray(x, self.dtype)
         x = conv(64, (7, 7), 2, padding=3, name="conv1")(x)
         x = nn.relu(norm(name="bn1")(x))
-        # Flax pads max_pool with -inf, which is what torch's MaxPool2d(padding=1) does.
-        x = nn.max_pool(x, (3, 3), strides=(2, 2), padding=((1, 1), (1, 1)))
+        # max_pool pads with -inf, which is what torch's MaxPool2d(padding=1) does.
+        x = max_pool(x, (3, 3), strides=(2, 2), padding=((1, 1), (1, 1)))
         for i, num_blocks in enumerate(self.stage_sizes):
             for j in range(num_blocks):
                 strides = 2 if i > 0 and j == 0 else 1
@@ -139,7 +143,7 @@ RESNETS: dict[str, dict[str, Any]] = {
 }
 
 
-def resnet(name: str, num_classes: int) -> ResNet:
+def resnet(name: str, num_classes: int, conv_impl: str = "auto") -> ResNet:
     """Build a named ResNet.
 
     Args:
@@ -154,7 +158,7 @@ def resnet(name: str, num_classes: int) -> ResNet:
     """
     if name not in RESNETS:
         raise ValueError(f"unknown resnet {name!r}; known: {', '.join(RESNETS)}")
-    return ResNet(num_classes=num_classes, **RESNETS[name])
+    return ResNet(num_classes=num_classes, conv_impl=conv_impl, **RESNETS[name])
 
 
 # Flax leaf name -> torch suffix, per collection.

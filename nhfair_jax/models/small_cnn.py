@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import flax.linen as nn
 import jax.numpy as jnp
 
+from nhfair_jax.models.layers import Conv, max_pool
+
 
 class SmallCNN(nn.Module):
     """Conv(3x3)-BN-ReLU blocks with 2x2 max pooling between them, global average pool, linear head.
@@ -20,17 +22,19 @@ class SmallCNN(nn.Module):
     num_classes: int
     widths: Sequence[int] = (16, 32, 64, 128)
     dtype: jnp.dtype = jnp.float32
+    conv_impl: str = "auto"  # see models.layers: patch matmuls on the CPU, XLA's elsewhere
 
     @nn.compact
     def __call__(self, x, *, train: bool = False, features: bool = False):
         x = x.astype(self.dtype)
         for i, width in enumerate(self.widths):
-            x = nn.Conv(width, (3, 3), use_bias=False, dtype=self.dtype, name=f"conv{i}")(x)
+            x = Conv(width, (3, 3), use_bias=False, dtype=self.dtype,
+                     conv_impl=self.conv_impl, name=f"conv{i}")(x)
             x = nn.BatchNorm(use_running_average=not train, momentum=0.9, epsilon=1e-5,
                              dtype=self.dtype, name=f"bn{i}")(x)
             x = nn.relu(x)
             if i < len(self.widths) - 1:
-                x = nn.max_pool(x, (2, 2), strides=(2, 2))
+                x = max_pool(x, (2, 2), strides=(2, 2))
         feats = jnp.mean(x, axis=(1, 2))
         logits = nn.Dense(self.num_classes, dtype=self.dtype, name="fc")(feats)
         return (logits, feats) if features else logits

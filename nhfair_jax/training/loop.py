@@ -26,7 +26,7 @@ from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
 from nhfair_jax.methods.base import HookContext
 from nhfair_jax.methods.cf import with_cf_modifier
-from nhfair_jax.training import io
+from nhfair_jax.training import compiles, io
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 from nhfair_jax.training.state import init_state
@@ -335,11 +335,11 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
     for epoch in epochs:
         if meta["done"]:
             break
-        t0 = time.perf_counter()
+        t0, compiled_before = time.perf_counter(), compiles.snapshot()
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
         val, _ = run.evaluate(state, "val", edits=("image_cf",))
-        t2 = time.perf_counter()
+        t2, compiled = time.perf_counter(), compiles.since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.method.selectable(epoch, c.train.epochs))
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
@@ -347,7 +347,9 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
                                                  "eqodd", "utility", "worst", "gap")},
                  **({"val_cd": val["cd"]} if "cd" in val else {}),
-                 "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1}
+                 "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1,
+                 # XLA compilations in this epoch (training, hooks, validation), by function
+                 "compiles": sum(compiled.values()), "compiled": compiled}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
         ckpt.save(epoch, state, meta, is_best=is_best)
         io.write_jsonl(log_path, meta["history"])

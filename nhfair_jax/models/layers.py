@@ -1,0 +1,150 @@
+"""Convolution and max pooling that are fast on XLA's CPU backend, with the same numbers.
+
+Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
+- The gradient of `flax.linen.max_pool` (XLA's select-and-scatter) cost more than every
+  convolution of the small CNN together: its gradient ran at 1,373 images/s at 32 px, batch 64,
+  and at 2,977 with `max_pool` below.
+- XLA's own convolution is pathological when the output map is smaller than the kernel
+  (ResNet-18's last stages at 32-64 px): a 3x3 convolution of 512 channels on a 2x2 map takes
+  355 ms for a batch of 32 against 8 ms as a patch matmul. Elsewhere the two are within about
+  +-30% of each other and XLA's is kept (its fusions win in the whole network).
+- Tried and not kept: the kernel gradient as a patch matmul under XLA's forward (a custom JVP
+  rule; no consistent gain in the whole network), and XLA's CPU flags (oneDNN, XNNPACK off,
+  vector width, graph fusion: all within noise).
+
+- `conv_patches`: a convolution as one matrix product of image patches (im2col): the kh x kw
+  shifted strided views of the padded input are concatenated along channels and multiplied by
+  the kernel reshaped to [kh * kw * C_in, C_out]. Its derivatives are again matrix products
+  and slices / pads, so reverse mode (the train step), forward mode (FIS's jvp scoring) and
+  vmap (per-example gradients) follow from JAX's own rules. The patches cost kh * kw times the
+  input's memory.
+- `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU, patches
+  exactly where the output map is smaller than the kernel, XLA's elsewhere.
+- `max_pool`: a window max as a reshape (non-overlapping windows) or as the elementwise maximum
+  of the shifted strided views (overlapping ones, e.g. ResNet's 3x3 / 2 stem pool).
+
+Both agree with XLA's convolution and `flax.linen.max_pool` to float rounding
+(tests/test_fast_layers.py). Max pooling's gradient differs only where two inputs of one window
+tie exactly (`flax.linen.max_pool` sends the whole gradient to one of them, this splits it);
+after a ReLU that happens only among zeros, whose gradient the ReLU discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+CONV_IMPLS = ("auto", "xla", "patches")
+
+
+def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None) -> str:
+    """The implementation a convolution uses: "auto" is XLA's own on accelerators and, on the
+    CPU, patches exactly where XLA's is pathological (output map smaller than the kernel)."""
+    if impl not in CONV_IMPLS:
+        raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
+    if impl != "auto":
+        return impl
+    if jax.default_backend() != "cpu":
+        return "xla"
+    if out_hw is None or kernel_hw is None:
+        return "patches"
+    return "patches" if any(o < k for o, k in zip(out_hw, kernel_hw)) else "xla"
+
+
+def _pairs(padding, kernel_size, strides, spatial):
+    """Explicit ((lo, hi), (lo, hi)) padding from an int, "SAME", "VALID" or pairs."""
+    if isinstance(padding, str):
+        if padding.upper() == "VALID":
+            return ((0, 0), (0, 0))
+        if padding.upper() != "SAME":
+            raise ValueError(f"padding must be 'SAME', 'VALID', an int or pairs, got {padding!r}")
+        out = []
+        for n, k, s in zip(spatial, kernel_size, strides):
+            total = max((-(-n // s) - 1) * s + k - n, 0)
+            out.append((total // 2, total - total // 2))
+        return tuple(out)
+    if isinstance(padding, int):
+        return ((padding, padding), (padding, padding))
+    return tuple((p, p) if isinstance(p, int) else tuple(p) for p in padding)
+
+
+def _views(x, kernel_size, strides, pads, fill):
+    """The kh * kw shifted strided views of the padded x, each [B, Ho, Wo, C]."""
+    (kh, kw), (sh, sw) = kernel_size, strides
+    (pt, pb), (pl, pr) = pads
+    if any((pt, pb, pl, pr)):
+        x = jnp.pad(x, ((0, 0), (pt, pb), (pl, pr), (0, 0)), constant_values=fill)
+    _, h, w, _ = x.shape
+    ho, wo = (h - kh) // sh + 1, (w - kw) // sw + 1
+    return [x[:, i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw, :]
+            for i in range(kh) for j in range(kw)]
+
+
+def conv_patches(x, kernel, strides=(1, 1), padding="SAME"):
+    """NHWC x HWIO -> NHWC convolution (cross-correlation, like lax.conv) as a patch matmul."""
+    kh, kw, c_in, c_out = kernel.shape
+    pads = _pairs(padding, (kh, kw), strides, x.shape[1:3])
+    views = _views(x, (kh, kw), strides, pads, 0.0)
+    patches = views[0] if len(views) == 1 else jnp.concatenate(views, axis=-1)
+    b, ho, wo, _ = patches.shape
+    out = patches.reshape(b * ho * wo, kh * kw * c_in) @ kernel.reshape(kh * kw * c_in, c_out)
+    return out.reshape(b, ho, wo, c_out)
+
+
+def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
+    pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
+    return jax.lax.conv_general_dilated(x, kernel, tuple(strides), pads,
+                                        dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, padding="VALID"):
+    """`flax.linen.max_pool` for NHWC inputs (padding with -inf), fast to differentiate."""
+    window = tuple(window)
+    strides = tuple(strides) if strides is not None else window
+    pads = _pairs(padding, window, strides, x.shape[1:3])
+    b, h, w, c = x.shape
+    if window == strides and not any(sum(pads, ())) and h % window[0] == 0 \
+            and w % window[1] == 0:
+        return x.reshape(b, h // window[0], window[0], w // window[1], window[1], c).max((2, 4))
+    views = _views(x, window, strides, pads, -jnp.inf)
+    out = views[0]
+    for v in views[1:]:
+        out = jnp.maximum(out, v)
+    return out
+
+
+class Conv(nn.Module):
+    """A 2-D convolution with `flax.linen.Conv`'s parameters (`kernel` HWIO, optional `bias`),
+    so checkpoints and torchvision weights load unchanged, computed by `conv_impl`."""
+
+    features: int
+    kernel_size: Sequence[int]
+    strides: int | Sequence[int] = 1
+    padding: Any = "SAME"
+    use_bias: bool = True
+    dtype: Any = jnp.float32
+    kernel_init: Any = nn.initializers.lecun_normal()
+    bias_init: Any = nn.initializers.zeros_init()
+    conv_impl: str = "auto"
+
+    @nn.compact
+    def __call__(self, x):
+        kh, kw = self.kernel_size
+        strides = (self.strides,) * 2 if isinstance(self.strides, int) else tuple(self.strides)
+        kernel = self.param("kernel", self.kernel_init, (kh, kw, x.shape[-1], self.features),
+                            jnp.float32)
+        x, kernel = jnp.asarray(x, self.dtype), jnp.asarray(kernel, self.dtype)
+        pads = _pairs(self.padding, (kh, kw), strides, x.shape[1:3])
+        out_hw = tuple((n + lo + hi - k) // st + 1
+                       for n, (lo, hi), k, st in zip(x.shape[1:3], pads, (kh, kw), strides))
+        impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw))
+        fn = conv_patches if impl == "patches" else conv_xla
+        y = fn(x, kernel, strides, self.padding)
+        if self.use_bias:
+            y = y + jnp.asarray(self.param("bias", self.bias_init, (self.features,), jnp.float32),
+                                self.dtype)
+        return y

@@ -1,0 +1,41 @@
+"""benchmarks/gpu.sh: on a machine without an accelerator it says so and exits 0, writing
+nothing; its --smoke mode runs every measured path (train step, all scoring paths with the
+torch.func twins, data parallel) at 32 px and writes the JSON the README describes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def test_without_an_accelerator_it_says_so_and_exits_0(tmp_path):
+    out = tmp_path / "gpu.json"
+    proc = subprocess.run(["bash", os.path.join(REPO, "benchmarks", "gpu.sh"), str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("no accelerator")
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_smoke_runs_every_path_and_writes_the_json(tmp_path):
+    pytest.importorskip("torch")  # the PyTorch rows need it (the torch extra)
+    out = tmp_path / "gpu.json"
+    proc = subprocess.run([sys.executable, os.path.join(REPO, "benchmarks", "gpu.py"),
+                           "--smoke", "--json", str(out)], capture_output=True, text=True,
+                          timeout=900, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(out.read_text())
+    assert result["smoke"] is True and result["train"]["px"] == 32
+    for key in ("jax", "torch", "jax_over_torch"):
+        assert result["train"][key] > 0
+    for key in ("jvp", "per_example", "plain_vmap", "torch_func_vmap_grad", "torch_func_jvp"):
+        assert result["scoring"][key] > 0, key
+    assert result["data_parallel"]["devices"] >= 1
+    assert result["data_parallel"]["efficiency"] > 0
