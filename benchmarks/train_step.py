@@ -1,0 +1,154 @@
+"""Train-step speed, JAX against PyTorch on the same model, side by side in one process.
+
+    python benchmarks/train_step.py --json benchmarks/results/train_step.json
+
+One train step = forward, backward and an SGD-momentum update, train-mode batch norm, state
+donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
+- `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py);
+- `jax_xla`: XLA's convolution everywhere and `flax.linen.max_pool`, the path before the
+  CPU-fast layers (the issue's baseline);
+- `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads.
+Images per second, best of `--repeats` timings of `--steps` steps after a warm-up (compilation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+
+import flax.linen as nn
+import jax
+import numpy as np
+import optax
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import print_table, write_json  # noqa: E402
+
+from nhfair_jax.models import create_model  # noqa: E402
+
+CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("resnet18", 64, 32)]
+
+
+@contextlib.contextmanager
+def flax_max_pool():
+    """The models' pooling swapped for flax.linen.max_pool (the baseline path)."""
+    import nhfair_jax.models.resnet as resnet
+    import nhfair_jax.models.small_cnn as small_cnn
+
+    saved = resnet.max_pool, small_cnn.max_pool
+    resnet.max_pool = small_cnn.max_pool = nn.max_pool
+    try:
+        yield
+    finally:
+        resnet.max_pool, small_cnn.max_pool = saved
+
+
+def _time(step, steps: int, repeats: int) -> float:
+    step()  # warm-up: compilation
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            out = step()
+        out.item()  # waits for the last step (JAX dispatches asynchronously)
+        best = min(best, (time.perf_counter() - t0) / steps)
+    return best
+
+
+def jax_step(name: str, size: int, batch: int, conv_impl: str = "auto", devices=None):
+    """A step closure over donated state; returns the loss. With `devices`, data parallel: the
+    batch split over them, the state replicated (as the package's trainer does)."""
+    model = create_model(name, 2, conv_impl=conv_impl)
+    key = jax.random.key(0)
+    x = jax.random.normal(key, (batch, size, size, 3))
+    y = jax.random.randint(key, (batch,), 0, 2)
+    variables = model.init(key, x[:1], train=False)
+    tx = optax.sgd(0.01, momentum=0.9)
+    state = [variables["params"], variables["batch_stats"], tx.init(variables["params"])]
+    if devices is not None:
+        from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+        mesh = Mesh(np.asarray(devices), ("data",))
+        x, y = (jax.device_put(a, NamedSharding(mesh, PartitionSpec("data"))) for a in (x, y))
+        state = jax.device_put(state, NamedSharding(mesh, PartitionSpec()))
+
+    def step(params, batch_stats, opt_state, x, y):
+        def loss_fn(p):
+            logits, updates = model.apply({"params": p, "batch_stats": batch_stats}, x,
+                                          train=True, mutable=["batch_stats"])
+            loss = optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+            return loss, updates["batch_stats"]
+
+        (loss, new_stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+        updates, opt_state = tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), new_stats, opt_state, loss
+
+    compiled = jax.jit(step, donate_argnums=(0, 1, 2))
+
+    def run():
+        params, batch_stats, opt_state, loss = compiled(*state, x, y)
+        state[:] = [params, batch_stats, opt_state]
+        return loss
+
+    return run
+
+
+def torch_step(name: str, size: int, batch: int, device: str = "cpu"):
+    import torch
+    from _torch_models import build
+
+    torch.manual_seed(0)
+    net = build(name).train().to(device)
+    opt = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
+    x = torch.randn(batch, 3, size, size, device=device)
+    y = torch.randint(0, 2, (batch,), device=device)
+
+    def run():
+        opt.zero_grad(set_to_none=True)
+        loss = torch.nn.functional.cross_entropy(net(x), y)
+        loss.backward()
+        opt.step()
+        return loss.detach()
+
+    return run
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--steps", type=int, default=3)
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--json", default=None)
+    args = p.parse_args(argv)
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    rows = []
+    for name, size, batch in CASES:
+        row = {"model": name, "px": size, "batch": batch}
+        row["jax"] = batch / _time(jax_step(name, size, batch, "auto"), args.steps, args.repeats)
+        with flax_max_pool():
+            row["jax_xla"] = batch / _time(jax_step(name, size, batch, "xla"), args.steps,
+                                           args.repeats)
+        if torch is not None:
+            row["torch"] = batch / _time(torch_step(name, size, batch), args.steps, args.repeats)
+            row["jax_over_torch"] = row["jax"] / row["torch"]
+            row["before_over_torch"] = row["jax_xla"] / row["torch"]
+        rows.append(row)
+        print(f"{name} {size}px done", file=sys.stderr)
+    threads = torch.get_num_threads() if torch is not None else None
+    print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
+          f"{jax.default_backend()}, torch threads {threads}")
+    print_table(rows, ["model", "px", "batch", "jax", "jax_xla", "torch", "jax_over_torch",
+                       "before_over_torch"])
+    write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
+                           "torch_threads": threads, "steps": args.steps,
+                           "repeats": args.repeats, "rows": rows,
+                           "numpy": np.__version__, "jax": jax.__version__})
+
+
+if __name__ == "__main__":
+    main()
