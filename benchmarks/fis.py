@@ -4,9 +4,11 @@ installed), and FIS total wall time over ERM's on the same DigitsB config and ep
     python benchmarks/fis.py --json benchmarks/results/fis.json
 
 Scoring: g_i . v for K = 2 directions (validation loss and fairness gradients) for every example
-of a batch, small CNN (16-32-64-128) at 32 px, eval mode. "jvp" linearises the per-example loss
-vector (forward mode); "per_example" takes vmap(grad) then dot products; "torch_func" is
-torch.func.vmap(grad) on the same architecture, batch and input size, then dot products.
+of a batch, eval mode, for the small CNN (16-32-64-128, 32 px, batch 64) and ResNet-18 (32 px,
+batch 32). "jvp" linearises the per-example loss vector (forward mode); "per_example" takes
+vmap(grad) in chunks that fit FIS's memory budget, then dot products; "plain_vmap" is one
+vmap(grad) over the whole batch; "torch_func_vmap_grad" and "torch_func_jvp" are torch.func on
+the same architecture, batch and input size (benchmarks/_torch_models.py).
 """
 
 from __future__ import annotations
@@ -24,15 +26,15 @@ from _common import best_of, print_table, write_json  # noqa: E402
 
 from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
 from nhfair_jax.methods import get_method  # noqa: E402
-from nhfair_jax.models import SmallCNN  # noqa: E402
+from nhfair_jax.models import create_model  # noqa: E402
 
-WIDTHS = (16, 32, 64, 128)
+SCORING_CASES = [("small_cnn", 32, 64), ("resnet18", 32, 32)]
 
 
-def jax_scoring(batch_size: int, repeats: int) -> dict:
-    model = SmallCNN(num_classes=2, widths=WIDTHS)
+def jax_scoring(name: str, size: int, batch_size: int, repeats: int) -> dict:
+    model = create_model(name, 2)
     key = jax.random.key(0)
-    images = jax.random.normal(key, (batch_size, 32, 32, 3))
+    images = jax.random.normal(key, (batch_size, size, size, 3))
     labels = jax.random.randint(key, (batch_size,), 0, 2)
     variables = model.init(key, images[:1], train=False)
     params, batch_stats = variables["params"], variables["batch_stats"]
@@ -41,48 +43,63 @@ def jax_scoring(batch_size: int, repeats: int) -> dict:
     batch = {"image": images, "label": labels}
     out = {}
     for scoring in ("jvp", "per_example"):
-        method = get_method(method_config("fis", scoring=scoring, pool_labels="true",
-                                          microbatch=16))
+        method = get_method(method_config("fis", scoring=scoring, pool_labels="true"))
         fn = jax.jit(lambda p, b, d, m=method: m.score_batch(model.apply, p, batch_stats, b, d))
         seconds = best_of(lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
         out[scoring] = batch_size / seconds
+    # the same per-example gradients as one plain vmap(grad), never chunked: the reference the
+    # default (memory-budgeted) path must not fall behind
+    method = get_method(method_config("fis", scoring="per_example", pool_labels="true",
+                                      memory_mb=1 << 20))
+    fn = jax.jit(lambda p, b, d: method.score_batch(model.apply, p, batch_stats, b, d))
+    out["plain_vmap"] = batch_size / best_of(
+        lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
     return out
 
 
-def torch_scoring(batch_size: int, repeats: int) -> float | None:
+def torch_scoring(name: str, size: int, batch_size: int, repeats: int,
+                  device: str = "cpu") -> dict:
+    """torch.func on the same architecture, eval mode: vmap(grad) then dot products (the
+    original FIS code's way), and jvp of the per-example loss vector."""
     try:
         import torch
-        from torch import nn
-        from torch.func import functional_call, grad, vmap
+        from _torch_models import build
+        from torch.func import functional_call, grad, jvp, vmap
     except ImportError:
-        return None
+        return {}
     torch.manual_seed(0)
-    layers, c_in = [], 3
-    for i, width in enumerate(WIDTHS):
-        layers += [nn.Conv2d(c_in, width, 3, padding=1, bias=False), nn.BatchNorm2d(width),
-                   nn.ReLU()]
-        if i < len(WIDTHS) - 1:
-            layers.append(nn.MaxPool2d(2))
-        c_in = width
-    net = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c_in, 2)).eval()
+    net = build(name).eval().to(device)
     params = {k: v.detach() for k, v in net.named_parameters()}
     buffers = {k: v.detach() for k, v in net.named_buffers()}
-    images = torch.randn(batch_size, 3, 32, 32)
-    labels = torch.randint(0, 2, (batch_size,))
+    images = torch.randn(batch_size, 3, size, size, device=device)
+    labels = torch.randint(0, 2, (batch_size,), device=device)
+    sync = torch.cuda.synchronize if device.startswith("cuda") else (lambda: None)
     directions = [{k: torch.randn_like(v) for k, v in params.items()} for _ in range(2)]
+    ce = torch.nn.functional.cross_entropy
 
     def loss_one(p, x, y):
-        logits = functional_call(net, (p, buffers), (x[None],))
-        return nn.functional.cross_entropy(logits, y[None])
+        return ce(functional_call(net, (p, buffers), (x[None],)), y[None])
 
     per_example = vmap(grad(loss_one), in_dims=(None, 0, 0))
 
-    def score():
+    def by_grads():
         with torch.no_grad():
             grads = per_example(params, images, labels)
-            return [sum((grads[k] * d[k]).flatten(1).sum(1) for k in grads) for d in directions]
+            out = [sum((grads[k] * d[k]).flatten(1).sum(1) for k in grads) for d in directions]
+        sync()
+        return out
 
-    return batch_size / best_of(score, repeats)
+    def losses(p):
+        return ce(functional_call(net, (p, buffers), (images,)), labels, reduction="none")
+
+    def by_jvp():
+        with torch.no_grad():
+            out = [jvp(losses, (params,), (d,))[1] for d in directions]
+        sync()
+        return out
+
+    return {"torch_func_vmap_grad": batch_size / best_of(by_grads, repeats),
+            "torch_func_jvp": batch_size / best_of(by_jvp, repeats)}
 
 
 _RUN_ONE = """
@@ -123,22 +140,31 @@ def training_times(epochs: int, repeats: int) -> dict:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--epochs", type=int, default=15)
     p.add_argument("--train-repeats", type=int, default=2)
     p.add_argument("--json", default=None)
     args = p.parse_args(argv)
 
-    rates = jax_scoring(args.batch_size, args.repeats)
-    torch_rate = torch_scoring(args.batch_size, args.repeats)
-    if torch_rate is not None:
-        rates["torch_func"] = torch_rate
-    rows = [{"scoring": k, "examples_per_s": v, "jvp_speedup": rates["jvp"] / v}
-            for k, v in rates.items()]
-    print(f"influence scoring, batch {args.batch_size}, K=2 directions, small CNN 32 px, "
-          f"{jax.default_backend()}")
-    print_table(rows, ["scoring", "examples_per_s", "jvp_speedup"])
+    scoring = []
+    for name, size, batch in SCORING_CASES:
+        rates = {**jax_scoring(name, size, batch, args.repeats),
+                 **torch_scoring(name, size, batch, args.repeats)}
+        row = {"model": name, "px": size, "batch": batch, **rates}
+        for other in ("per_example", "plain_vmap", "torch_func_vmap_grad", "torch_func_jvp"):
+            if other in rates:
+                row[f"jvp_over_{other}"] = rates["jvp"] / rates[other]
+        if "torch_func_vmap_grad" in rates:
+            row["per_example_over_torch_func_vmap_grad"] = (rates["per_example"]
+                                                            / rates["torch_func_vmap_grad"])
+        row["per_example_over_plain_vmap"] = rates["per_example"] / rates["plain_vmap"]
+        scoring.append(row)
+        print(f"{name}: scored", file=sys.stderr)
+    print(f"influence scoring, K=2 directions, examples/s, {jax.default_backend()}")
+    print_table(scoring, ["model", "px", "batch", "jvp", "per_example", "plain_vmap",
+                          "torch_func_vmap_grad", "torch_func_jvp"])
+    print_table(scoring, ["model", "jvp_over_torch_func_jvp", "jvp_over_torch_func_vmap_grad",
+                          "per_example_over_torch_func_vmap_grad", "per_example_over_plain_vmap"])
 
     times = training_times(args.epochs, args.train_repeats)
     ratio = times["fis"]["seconds"] / times["erm"]["seconds"]
@@ -148,12 +174,8 @@ def main(argv=None):
                 ["method", "seconds", "test_acc", "test_dp"])
     print(f"fis_over_erm_time = {ratio:.3f}")
     write_json(args.json, {"benchmark": "fis", "backend": jax.default_backend(),
-                           "batch_size": args.batch_size, "scoring_examples_per_s": rates,
-                           "jvp_over_per_example": rates["jvp"] / rates["per_example"],
-                           "jvp_over_torch_func": (rates["jvp"] / rates["torch_func"]
-                                                   if "torch_func" in rates else None),
-                           "epochs": args.epochs, "train_repeats": args.train_repeats,
-                           "training": times,
+                           "scoring": scoring, "epochs": args.epochs,
+                           "train_repeats": args.train_repeats, "training": times,
                            "fis_over_erm_time": ratio})
 
 

@@ -5,8 +5,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# One persistent XLA compilation cache for the session, inherited by the CLI subprocesses: the
+# tests compile the same tiny programs (the tiny config's train and eval steps) hundreds of
+# times, and on two cores compilation is most of a short run. Set before JAX is imported; a
+# cache key covers the program and the compiler's flags, so a hit is the same executable.
+if "JAX_COMPILATION_CACHE_DIR" not in os.environ:
+    os.environ["JAX_COMPILATION_CACHE_DIR"] = tempfile.mkdtemp(prefix="nhfair-jax-xla-cache-")
+os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 
 
 def tiny_config(**overrides):

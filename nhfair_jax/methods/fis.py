@@ -19,6 +19,7 @@ from nhfair_jax import per_example
 from nhfair_jax.methods.base import forward
 from nhfair_jax.methods.erm import ERM
 from nhfair_jax.methods.registry import register
+from nhfair_jax.models.layers import per_example_convolutions
 
 CONSTRAINTS = ("dp", "eop", "eod")
 SCORINGS = ("jvp", "per_example")
@@ -146,8 +147,9 @@ class FIS(ERM):
             return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
                                         ex["label"][None])[0]
 
-        return per_example.per_example_dots(one, params, batch, directions,
-                                            memory_budget=int(self.cfg.memory_mb * 2**20))
+        with per_example_convolutions():  # batched-matmul kernel gradients on the CPU
+            return per_example.per_example_dots(one, params, batch, directions,
+                                                memory_budget=int(self.cfg.memory_mb * 2**20))
 
     def _jit(self, name, fn):
         if name not in self._jitted:

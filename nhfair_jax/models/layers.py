@@ -20,17 +20,18 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   input's memory.
 - `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU, patches
   exactly where the output map is smaller than the kernel, XLA's elsewhere.
-- `max_pool`: a window max as a reshape (non-overlapping windows) or as the elementwise maximum
-  of the shifted strided views (overlapping ones, e.g. ResNet's 3x3 / 2 stem pool).
+- `max_pool`: the windows laid along a last axis (a reshape for non-overlapping windows, the
+  shifted strided views for overlapping ones, e.g. ResNet's 3x3 / 2 stem pool), reduced with
+  the gradient routed to the first maximal element, as `flax.linen.max_pool` and torch do.
 
-Both agree with XLA's convolution and `flax.linen.max_pool` to float rounding
-(tests/test_fast_layers.py). Max pooling's gradient differs only where two inputs of one window
-tie exactly (`flax.linen.max_pool` sends the whole gradient to one of them, this splits it);
-after a ReLU that happens only among zeros, whose gradient the ReLU discards.
+Both agree with XLA's convolution and `flax.linen.max_pool` (tests/test_fast_layers.py): the
+convolutions to float rounding, max pooling exactly, gradients included, ties too.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +40,22 @@ import jax
 import jax.numpy as jnp
 
 CONV_IMPLS = ("auto", "xla", "patches")
+
+
+_PER_EXAMPLE = contextvars.ContextVar("nhfair_per_example_convolutions", default=False)
+
+
+@contextlib.contextmanager
+def per_example_convolutions():
+    """Within this block (while a function is traced), `conv_impl="auto"` convolutions use
+    patches everywhere on the CPU. Under vmap(grad), XLA's kernel-gradient convolution becomes
+    a grouped convolution, slow on the CPU, where the patches' kernel gradient becomes one
+    batched matmul (FIS per-example scoring of the small CNN: 1,128 -> 1,682 examples/s)."""
+    token = _PER_EXAMPLE.set(True)
+    try:
+        yield
+    finally:
+        _PER_EXAMPLE.reset(token)
 
 
 def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None) -> str:
@@ -50,7 +67,7 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None) -> str:
         return impl
     if jax.default_backend() != "cpu":
         return "xla"
-    if out_hw is None or kernel_hw is None:
+    if out_hw is None or kernel_hw is None or _PER_EXAMPLE.get():
         return "patches"
     return "patches" if any(o < k for o, k in zip(out_hw, kernel_hw)) else "xla"
 
@@ -101,20 +118,28 @@ def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
 
 
+def _first_max(windows):
+    """max over the last axis whose gradient goes to the FIRST maximal element only, as
+    `flax.linen.max_pool` (XLA's select-and-scatter) and torch's MaxPool2d route it. Splitting
+    it among tied elements would be an equally valid subgradient, but images have exact ties
+    (a constant background after batch norm) and training would drift from the reference."""
+    first = jax.nn.one_hot(jnp.argmax(windows, axis=-1), windows.shape[-1], dtype=jnp.bool_)
+    return jnp.where(jax.lax.stop_gradient(first), windows, 0).sum(-1)
+
+
 def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, padding="VALID"):
-    """`flax.linen.max_pool` for NHWC inputs (padding with -inf), fast to differentiate."""
+    """`flax.linen.max_pool` for NHWC inputs (padding with -inf), same values and gradients,
+    fast to differentiate: the windows are laid along a last axis (a reshape for
+    non-overlapping windows, the shifted strided views otherwise) and reduced there."""
     window = tuple(window)
     strides = tuple(strides) if strides is not None else window
     pads = _pairs(padding, window, strides, x.shape[1:3])
     b, h, w, c = x.shape
-    if window == strides and not any(sum(pads, ())) and h % window[0] == 0 \
-            and w % window[1] == 0:
-        return x.reshape(b, h // window[0], window[0], w // window[1], window[1], c).max((2, 4))
-    views = _views(x, window, strides, pads, -jnp.inf)
-    out = views[0]
-    for v in views[1:]:
-        out = jnp.maximum(out, v)
-    return out
+    (kh, kw) = window
+    if window == strides and not any(sum(pads, ())) and h % kh == 0 and w % kw == 0:
+        windows = x.reshape(b, h // kh, kh, w // kw, kw, c).transpose(0, 1, 3, 5, 2, 4)
+        return _first_max(windows.reshape(b, h // kh, w // kw, c, kh * kw))
+    return _first_max(jnp.stack(_views(x, window, strides, pads, -jnp.inf), axis=-1))
 
 
 class Conv(nn.Module):

@@ -3,8 +3,9 @@
 A compilation after the first epoch means a shape or a Python value that changes between
 epochs reached a jitted function (a last batch of a new size, a growing pool, a hyperparameter
 closed over as a constant); it costs seconds per epoch on the CPU and minutes on large models.
-The count comes from JAX's own monitoring events (one per backend compilation, cache hits
-excluded), gathered process-wide.
+The count comes from JAX's own monitoring event around each backend compilation (a program
+read from a persistent compilation cache counts too: it is still a program the epoch had not
+run before), gathered process-wide.
 """
 
 from __future__ import annotations

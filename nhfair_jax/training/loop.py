@@ -41,6 +41,20 @@ MONITORS = ("val_loss", "val_utility", "val_loss_or_utility")
 UTILITIES = ("acc", "auc")
 
 
+def load_sources(c) -> dict:
+    """{split: Source} of a run's config: the data set, and the user's edited training images
+    when data.counterfactuals names them."""
+    sources = data_lib.get_sources(
+        c.data.name, c.data.root or None, split_seed=c.data.split_seed,
+        image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
+        cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
+        progress=c.train.progress, **c.data.options)
+    if c.data.get("counterfactuals", ""):
+        sources["train"] = attach_counterfactuals(sources["train"], c.data.counterfactuals,
+                                                  image_size=c.data.image_size, config=c)
+    return sources
+
+
 def softmax(logits):
     z = logits - logits.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -84,15 +98,7 @@ class Run:
             if c.train[key] % n_dev:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
-        self.sources = data_lib.get_sources(
-            c.data.name, c.data.root or None, split_seed=c.data.split_seed,
-            image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
-            cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
-            progress=c.train.progress, **c.data.options)
-        if c.data.get("counterfactuals", ""):  # the user's edited training images
-            self.sources["train"] = attach_counterfactuals(
-                self.sources["train"], c.data.counterfactuals, image_size=c.data.image_size,
-                config=c)
+        self.sources = load_sources(c)
         train = self.sources["train"]
         if getattr(self.method, "needs_pairs", False) and "image_cf" not in train.extras:
             raise UserError(f"method {c.method.name!r}"

@@ -16,7 +16,8 @@ from nhfair_jax import rundir
 from nhfair_jax.config import load_config_file
 from nhfair_jax.methods import get_method
 from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.loop import Run, softmax, split_metrics, train_and_evaluate
+from nhfair_jax.training.loop import Run, load_sources, softmax, split_metrics, \
+    train_and_evaluate
 
 INPUTS = ("features", "logits")
 
@@ -33,6 +34,18 @@ def base_run(method_cfg):
     return base, method_cfg.base_workdir
 
 
+def _cache_path(base_dir: str, kind: str, split: str) -> str:
+    return os.path.join(base_dir, f"postfit_{kind}_{split}.npy")
+
+
+def cached_inputs(base_dir: str, kind: str, splits) -> dict | None:
+    """{split: array} when the base run's cache holds every split, else None."""
+    paths = {split: _cache_path(base_dir, kind, split) for split in splits}
+    if not all(os.path.exists(p) for p in paths.values()):
+        return None
+    return {split: np.load(p) for split, p in paths.items()}
+
+
 def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
     """{split: features [N, D] or logits [N, C]} of the best checkpoint, read from the base run's
     `postfit_<kind>_<split>.npy` cache when there (a finished run never changes), else computed
@@ -42,7 +55,7 @@ def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
         raise ValueError(f"a post-fit method's inputs must be one of {INPUTS}, got {kind!r}")
     out, fn = {}, None
     for split in splits:
-        path = os.path.join(base_dir, f"postfit_{kind}_{split}.npy")
+        path = _cache_path(base_dir, kind, split)
         if os.path.exists(path):
             out[split] = np.load(path)
             continue
@@ -58,27 +71,38 @@ def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
     return out
 
 
-def post_fit_and_evaluate(config, workdir: str) -> dict:
-    """Fits the post-fit method of `config` on its ERM run (trained first when missing)."""
-    t0 = time.perf_counter()
-    os.makedirs(workdir, exist_ok=True)
-    method = get_method(config.method)
-    base_config, base_dir = base_run(config.method)
+def _inputs_and_sources(method, base_config, base_dir: str):
+    """(inputs, sources) of the base run. With every input cached only the data's labels and
+    groups are read: no model, no checkpoint, no forward pass (a sweep's later trials)."""
+    splits = method.input_splits()
+    inputs = cached_inputs(base_dir, method.inputs, splits)
+    if inputs is not None:
+        return inputs, load_sources(base_config)
     run = Run(base_config, None)
     ckpt = Checkpoints(base_dir)
     try:
         state, _ = ckpt.restore_best(run.state)
     finally:
         ckpt.close()
-    inputs = base_inputs(run, state, base_dir, method.inputs, method.input_splits())
-    info = {"num_classes": run.num_classes, "num_groups": run.num_groups,
+    return base_inputs(run, state, base_dir, method.inputs, splits), run.sources
+
+
+def post_fit_and_evaluate(config, workdir: str) -> dict:
+    """Fits the post-fit method of `config` on its ERM run (trained first when missing)."""
+    t0 = time.perf_counter()
+    os.makedirs(workdir, exist_ok=True)
+    method = get_method(config.method)
+    base_config, base_dir = base_run(config.method)
+    inputs, sources = _inputs_and_sources(method, base_config, base_dir)
+    num_classes, num_groups = sources["train"].num_classes, sources["train"].num_groups
+    info = {"num_classes": num_classes, "num_groups": num_groups,
             "dataset": config.data.name, "utility": config.eval.utility}
-    fitted, tuned = method.fit(inputs, run.sources, config.data.split_seed, info)
+    fitted, tuned = method.fit(inputs, sources, config.data.split_seed, info)
     reports = {}
     for split, (rows, logits) in fitted.items():
-        source = run.sources[split]
+        source = sources[split]
         reports[split] = split_metrics(source.labels[rows], source.groups[rows], logits,
-                                       num_classes=run.num_classes, num_groups=run.num_groups,
+                                       num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
         rundir.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
                          index=source.indices[rows], label=source.labels[rows],
@@ -90,9 +114,9 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
         "seed": config.seed, "version": nhfair_jax.__version__, "base_run": base_dir,
         "base_test": {k: base_result["test"][k] for k in ("acc", "worst_acc", "gap_acc", "dp",
                                                          "eqodd")},
-        "num_classes": run.num_classes, "num_groups": run.num_groups,
-        "class_names": run.sources["train"].class_names,
-        "group_names": run.sources["train"].group_names,
+        "num_classes": num_classes, "num_groups": num_groups,
+        "class_names": sources["train"].class_names,
+        "group_names": sources["train"].group_names,
         "split_sizes": {s: len(rows) for s, (rows, _) in fitted.items()},
         "best_epoch": base_result["best_epoch"], "epochs_run": base_result["epochs_run"],
         "tuned": tuned,

@@ -1,0 +1,96 @@
+"""Post-fit sweeps on frozen features: what a DFR (or OxonFair) trial costs on a finished ERM run.
+
+    python benchmarks/postfit.py --json benchmarks/results/postfit.json
+
+Trains one short ERM run on DigitsB, then runs `--trials` DFR trials on it through
+`train_and_evaluate`, cycling through DFR's search space (class weights x training rows x
+penalty), each in its own run directory, as a sweep does. The first trial computes the
+penultimate features of the best checkpoint once and caches them in the ERM run; every later
+trial reads them and the data's labels and groups only (no model, no checkpoint, no forward
+pass). For comparison, `--uncached` trials delete that cache first and so pay what every trial
+paid before the cache (building the trainer, restoring the checkpoint, the forward passes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import print_table, write_json  # noqa: E402
+
+from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
+from nhfair_jax.rundir import prepare_workdir  # noqa: E402
+from nhfair_jax.training import train_and_evaluate  # noqa: E402
+from nhfair_jax.training.postfit import _cache_path  # noqa: E402
+
+SPACE = list(itertools.product((False, True), (False, True), ("l1", "l2")))
+
+
+def dfr_config(base_dir: str, i: int):
+    cfg = digitsb_config("erm")
+    weights, add_train, penalty = SPACE[i % len(SPACE)]
+    cfg.method = method_config("dfr", base_config=os.path.join(base_dir, "config.json"),
+                               base_workdir=base_dir, tune_class_weights=weights,
+                               add_train=add_train, penalty=penalty)
+    cfg.train.progress = False
+    return cfg
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--trials", type=int, default=100)
+    p.add_argument("--uncached", type=int, default=3)
+    p.add_argument("--base-epochs", type=int, default=3)
+    p.add_argument("--json", default=None)
+    args = p.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        base_dir = os.path.join(tmp, "erm")
+        base = digitsb_config("erm")
+        base.train.epochs, base.train.progress = args.base_epochs, False
+        t0 = time.perf_counter()
+        prepare_workdir(base_dir, base)  # writes config.json, which the DFR configs name
+        train_and_evaluate(base, base_dir)
+        base_s = time.perf_counter() - t0
+
+        def trial(i: int) -> float:
+            t = time.perf_counter()
+            train_and_evaluate(dfr_config(base_dir, i), os.path.join(tmp, f"dfr_{i}"))
+            return time.perf_counter() - t
+
+        uncached = []
+        for i in range(args.uncached):
+            for split in ("train", "val", "test"):
+                path = _cache_path(base_dir, "features", split)
+                if os.path.exists(path):
+                    os.remove(path)
+            uncached.append(trial(i))
+        t0 = time.perf_counter()
+        cached = [trial(args.uncached + i) for i in range(args.trials)]
+        total = time.perf_counter() - t0
+    by_space = {}
+    for i, seconds in enumerate(cached):
+        by_space.setdefault(SPACE[(args.uncached + i) % len(SPACE)], []).append(seconds)
+    rows = [{"tune_class_weights": w, "add_train": a, "penalty": pen,
+             "median_s": statistics.median(s), "trials": len(s)}
+            for (w, a, pen), s in sorted(by_space.items())]
+    print(f"ERM base run ({args.base_epochs} epochs): {base_s:.1f} s")
+    print(f"DFR trial with the feature cache deleted (the cost before it): median "
+          f"{statistics.median(uncached):.2f} s of {len(uncached)}")
+    print(f"DFR trials on cached features: {args.trials} in {total:.1f} s "
+          f"(median {statistics.median(cached):.2f} s)\n")
+    print_table(rows, ["tune_class_weights", "add_train", "penalty", "median_s", "trials"])
+    write_json(args.json, {"benchmark": "postfit", "base_epochs": args.base_epochs,
+                           "base_seconds": base_s, "uncached_seconds": uncached,
+                           "trials": args.trials, "total_seconds": total,
+                           "cached_median_seconds": statistics.median(cached),
+                           "by_space": rows})
+
+
+if __name__ == "__main__":
+    main()
