@@ -12,8 +12,8 @@ with CUDA is already there):
   torch.func vmap(grad) / jvp;
 - `data_parallel`: when more than one device is present, the train step with the batch split
   over all of them (256 per device), against one device, and the scaling efficiency.
-Without an accelerator it says so and exits 0. `--smoke` runs every path at 32 px on whatever
-backend there is, with tiny batches (the test suite uses it on the CPU).
+Without an accelerator it says so and exits 0. `--smoke` runs every path with the small CNN at
+32 px and tiny batches on whatever backend there is (the test suite uses it on the CPU).
 """
 
 from __future__ import annotations
@@ -52,24 +52,24 @@ def main(argv=None) -> int:
               "measure the CPU)")
         return 0
     t_start = time.perf_counter()
-    size, batch, score_batch, steps, repeats = (32, 8, 4, 1, 1) if args.smoke else \
-        (224, 256, 64, 10, 3)
+    model, size, batch, score_batch, steps, repeats = ("small_cnn", 32, 8, 4, 1, 1) \
+        if args.smoke else ("resnet18", 224, 256, 64, 10, 3)
     torch_device = "cpu" if args.smoke else _torch_device()
     devices = jax.devices()
     print(f"{backend}: {len(devices)} x {devices[0].device_kind}", file=sys.stderr)
 
-    train = {"model": "resnet18", "px": size, "batch": batch}
-    train["jax"] = batch / _time(jax_step("resnet18", size, batch), steps, repeats)
+    train = {"model": model, "px": size, "batch": batch}
+    train["jax"] = batch / _time(jax_step(model, size, batch), steps, repeats)
     if torch_device is not None:
-        train["torch"] = batch / _time(torch_step("resnet18", size, batch, torch_device), steps,
+        train["torch"] = batch / _time(torch_step(model, size, batch, torch_device), steps,
                                        repeats)
         train["jax_over_torch"] = train["jax"] / train["torch"]
     print("train step done", file=sys.stderr)
 
-    scoring = {"model": "resnet18", "px": size, "batch": score_batch,
-               **jax_scoring("resnet18", size, score_batch, repeats)}
+    scoring = {"model": model, "px": size, "batch": score_batch,
+               **jax_scoring(model, size, score_batch, repeats)}
     if torch_device is not None:
-        scoring.update(torch_scoring("resnet18", size, score_batch, repeats, torch_device))
+        scoring.update(torch_scoring(model, size, score_batch, repeats, torch_device))
         for other in ("torch_func_vmap_grad", "torch_func_jvp"):
             if other in scoring:
                 scoring[f"jvp_over_{other}"] = scoring["jvp"] / scoring[other]
@@ -78,9 +78,8 @@ def main(argv=None) -> int:
     parallel = None
     if len(devices) > 1 or args.smoke:
         n = len(devices)
-        one = batch / _time(jax_step("resnet18", size, batch, devices=devices[:1]), steps,
-                            repeats)
-        every = n * batch / _time(jax_step("resnet18", size, n * batch, devices=devices), steps,
+        one = batch / _time(jax_step(model, size, batch, devices=devices[:1]), steps, repeats)
+        every = n * batch / _time(jax_step(model, size, n * batch, devices=devices), steps,
                                   repeats)
         parallel = {"devices": n, "one_device": one, "all_devices": every,
                     "efficiency": every / (n * one)}

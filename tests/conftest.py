@@ -9,13 +9,15 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# One persistent XLA compilation cache for the session, inherited by the CLI subprocesses: the
-# tests compile the same tiny programs (the tiny config's train and eval steps) hundreds of
-# times, and on two cores compilation is most of a short run. Set before JAX is imported; a
-# cache key covers the program and the compiler's flags, so a hit is the same executable.
-if "JAX_COMPILATION_CACHE_DIR" not in os.environ:
-    os.environ["JAX_COMPILATION_CACHE_DIR"] = tempfile.mkdtemp(prefix="nhfair-jax-xla-cache-")
+# A persistent XLA compilation cache for the tests, shared by pytest-xdist's workers and the CLI
+# subprocesses and kept between runs: the tests compile the same tiny programs (the tiny
+# config's train and eval steps) hundreds of times, and on two cores compilation is most of a
+# short run. Set before JAX is imported. A cache key covers the program, the JAX version and the
+# compiler's flags, so a hit is the same executable.
+os.environ.setdefault("JAX_COMPILATION_CACHE_DIR", os.path.join(
+    tempfile.gettempdir(), f"nhfair-jax-test-xla-cache-{os.getuid()}"))
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
+os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(4 << 30))  # bytes, oldest go first
 
 
 def tiny_config(**overrides):

@@ -82,9 +82,14 @@ def test_gapreg_dp_with_a_large_coefficient_improves_dp_over_erm(erm, tmp_path):
 
 @pytest.mark.slow
 def test_gapreg_eod_improves_equalized_odds_over_erm(erm, tmp_path):
-    # On validation: DigitsB's 179-image test split is too small for a stable eqodd.
-    result = _train(tmp_path, "gapreg", objective="eod", coef=5.0)
-    assert result["val"]["eqodd"] > erm["val"]["eqodd"]
+    # On validation: DigitsB's 179-image test split is too small for a stable eqodd. Coefficient
+    # 1: on seeds 0-2 it lifts validation eqodd from 0.80 / 0.78 / 0.88 (ERM) to 0.92 / 0.95 /
+    # 0.94 while keeping accuracy at 0.73-0.83; coefficient 5 collapses accuracy to about 0.6
+    # and its eqodd then swings with float rounding (0.55-0.93), and a constant prediction would
+    # be "fair" with no learning at all.
+    result = _train(tmp_path, "gapreg", objective="eod", coef=1.0)
+    assert result["val"]["eqodd"] > erm["val"]["eqodd"] + 0.05
+    assert result["val"]["acc"] > 0.65
 
 
 @pytest.mark.slow

@@ -107,13 +107,16 @@ def test_patience_restarts_when_loss_or_utility_improves_and_the_best_utility_is
     assert tiny_config().train.monitor == "val_loss_or_utility"
 
 
-def _register_nan_method():
+def _register_nan_method(monkeypatch):
+    """A method whose loss turns NaN after 30 steps, registered for this test only (the
+    registry is process-wide: test_docs checks that every registered method is documented)."""
     import jax.numpy as jnp
 
-    from nhfair_jax.methods import ERM, register
+    from nhfair_jax.methods import ERM, registry
 
-    @register("test_nan_after_30_steps")
     class NanAfter(ERM):
+        name = "test_nan_after_30_steps"
+
         def init_state(self, info):
             return {"count": jnp.zeros((), jnp.int32)}
 
@@ -123,10 +126,13 @@ def _register_nan_method():
             loss = jnp.where(count >= 30, jnp.nan, out.loss)
             return out._replace(loss=loss, method_state={"count": count + 1})
 
+    monkeypatch.setitem(registry._REGISTRY, NanAfter.name, NanAfter)
+
 
 @pytest.mark.slow
-def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_path):
-    _register_nan_method()
+def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_path,
+                                                                            monkeypatch):
+    _register_nan_method(monkeypatch)
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method.name = "test_nan_after_30_steps"
     with pytest.raises(TrainingDiverged, match=r"non-finite loss at epoch 2, step 9 of 22; the "
