@@ -89,15 +89,18 @@ class Stub:
         self.thread.start()
         return self
 
-    def settle(self, total: int, timeout: float = 20.0) -> dict:
-        """The per-image counts once `total` requests have arrived (or `timeout` passed).
+    def settle(self, total: int = 0, *, at_least: dict | None = None,
+               timeout: float = 20.0) -> dict:
+        """The per-image counts once `total` requests have arrived and every image hash in
+        `at_least` has been asked at least that many times (or `timeout` passed).
 
         A client that times out may return before the server thread has even read the retried
         request (a loaded machine), so counts read right after a run can lag by one."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self.lock:
-                if sum(self.calls.values()) >= total:
+                if sum(self.calls.values()) >= total and all(
+                        self.calls[h] >= k for h, k in (at_least or {}).items()):
                     break
             time.sleep(0.02)
         with self.lock:

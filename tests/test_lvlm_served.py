@@ -26,7 +26,7 @@ from tests.miniatures import corrupt, identify_colour, make_facet, make_utkface
 
 BEHAVIOURS = ["Male", "Female", ["refusal", "I can't help with that."],
               "I'm sorry, I can't determine gender.", ["http", 500],
-              "The person looks like a woman.", "male or female", ["sleep", 2.0]]
+              "The person looks like a woman.", "male or female", ["sleep", 4.0]]
 
 
 def _utk(tmp_path, n=24):
@@ -39,7 +39,9 @@ def _utk(tmp_path, n=24):
 def _config(root, url, **overrides):
     c = lvlm_config("utkface_gender", root=root)
     c.backend.url, c.backend.model = url, "stub-model"
-    c.backend.timeout_s, c.backend.retries, c.backend.backoff_s = 0.5, 1, 0.01
+    # 1.5 s: far above a stub answer's latency even on a loaded machine (0.5 s timed out
+    # plain answers under CI load), far below the "sleep" behaviour's 4 s
+    c.backend.timeout_s, c.backend.retries, c.backend.backoff_s = 1.5, 1, 0.01
     for k, v in overrides.items():
         section, key = k.split(".")
         c[section][key] = v
@@ -52,7 +54,10 @@ def test_statuses_and_rates_come_out_exactly(tmp_path):
     with Stub(script) as stub:
         result = run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
         n = len(hashes)  # 24: three of each behaviour
-        calls = stub.settle(n + 6)  # the 6 HTTP 500s and timeouts are each asked twice
+        retried = {h: 2 for i, h in enumerate(hashes)  # the HTTP 500s and timeouts: asked twice
+                   if isinstance(BEHAVIOURS[i % 8], list) and BEHAVIOURS[i % 8][0] in ("http",
+                                                                                    "sleep")}
+        calls = stub.settle(n + len(retried), at_least=retried)
         prompts = list(stub.prompts)
     assert result["status_counts"] == {"parsed": 9, "refused": 6, "unparseable": 3,
                                        "error": 6}
@@ -74,7 +79,7 @@ def test_statuses_and_rates_come_out_exactly(tmp_path):
     assert len(lines) == n
     errors = [x for x in lines if x["status"] == "error"]
     assert {x["error"].split(":")[0].split(" (")[0] for x in errors} == {"HTTP 500",
-                                                                          "timed out after 0.5 s"}
+                                                                          "timed out after 1.5 s"}
     male_correct = sum(BEHAVIOURS[i % 8] == "Male" for i, e in enumerate(mini.examples)
                        if e.label == 0)
     assert result["recall"]["Male"] == pytest.approx(male_correct / len(by_gender["Male"]))
