@@ -27,7 +27,7 @@ from _common import print_table, write_json  # noqa: E402
 from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
 from nhfair_jax.rundir import prepare_workdir  # noqa: E402
 from nhfair_jax.training import train_and_evaluate  # noqa: E402
-from nhfair_jax.training.postfit import _cache_path  # noqa: E402
+from nhfair_jax.training.postfit import cache_path  # noqa: E402
 
 SPACE = list(itertools.product((False, True), (False, True), ("l1", "l2")))
 
@@ -66,7 +66,7 @@ def main(argv=None):
         uncached = []
         for i in range(args.uncached):
             for split in ("train", "val", "test"):
-                path = _cache_path(base_dir, "features", split)
+                path = cache_path(base_dir, "features", split)
                 if os.path.exists(path):
                     os.remove(path)
             uncached.append(trial(i))

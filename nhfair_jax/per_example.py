@@ -13,9 +13,8 @@ Two ways to get g_i . v for every example i of a batch (g_i the gradient of exam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 import math
+from collections.abc import Callable, Sequence
 
 import jax
 import jax.numpy as jnp
@@ -36,6 +35,11 @@ def _replace(params, wrt: Sequence[str] | None, sub):
         return sub
     head, *rest = wrt
     return {**params, head: _replace(params[head], rest, sub)}
+
+
+def _loss_of_subtree(example_loss: Callable, params, wrt: Sequence[str] | None):
+    """f(subtree, example) -> scalar: the example's loss as a function of the `wrt` subtree."""
+    return lambda sub, example: example_loss(_replace(params, wrt, sub), example)
 
 
 def tree_dot(a, b) -> jnp.ndarray:
@@ -65,10 +69,9 @@ def _jaxpr_bytes(jaxpr) -> int:
 def bytes_per_example(example_loss: Callable, params, batch, *,
                       wrt: Sequence[str] | None = None) -> int:
     """Traced bytes of one example's gradient computation (intermediates and the gradient)."""
-    sub = _select(params, wrt)
     one = jax.tree.map(lambda x: jax.ShapeDtypeStruct(x.shape[1:], x.dtype), batch)
-    closed = jax.make_jaxpr(jax.grad(lambda s, e: example_loss(_replace(params, wrt, s), e)))(
-        sub, one)
+    closed = jax.make_jaxpr(jax.grad(_loss_of_subtree(example_loss, params, wrt)))(
+        _select(params, wrt), one)
     return max(1, _jaxpr_bytes(closed.jaxpr))
 
 
@@ -99,11 +102,7 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
       The gradient subtree with a leading batch axis on every leaf.
     """
     sub = _select(params, wrt)
-
-    def loss_of_sub(s, example):
-        return example_loss(_replace(params, wrt, s), example)
-
-    grad_one = jax.vmap(jax.grad(loss_of_sub), in_axes=(None, 0))
+    grad_one = jax.vmap(jax.grad(_loss_of_subtree(example_loss, params, wrt)), in_axes=(None, 0))
     n = jax.tree.leaves(batch)[0].shape[0]
     if chunk is None:
         chunk = chunk_size(example_loss, params, batch, wrt=wrt, memory_budget=memory_budget)

@@ -12,7 +12,7 @@ from nhfair_jax import metrics
 from nhfair_jax.config import method_config
 from nhfair_jax.methods.dfr import LastLayer, balanced_rows, class_weight_options, \
     penalty_arguments
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.training import postfit, train_and_evaluate
 from tests.conftest import REPO, erm_config_file, tiny_config
 
 
@@ -105,7 +105,7 @@ def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_grou
 
 
 @pytest.mark.slow
-def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path):
+def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path, monkeypatch):
     cfg = tiny_config()
     base_dir = str(tmp_path / "erm")
     cfg.method = method_config("dfr", base_config=erm_config_file(tmp_path),
@@ -119,6 +119,13 @@ def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path
     rep = metrics.fairness_report(val["label"], val["score"].argmax(1), val["group"])
     assert rep["worst_acc"] == pytest.approx(result["val"]["worst_acc"])
     base_mtime = os.path.getmtime(os.path.join(base_dir, "result.json"))
+
+    def no_trainer(*args, **kwargs):
+        raise AssertionError("a trial on cached features built the trainer or a checkpoint")
+
+    # the features are cached now: a second trial reads them and the labels, nothing else
+    monkeypatch.setattr(postfit, "Run", no_trainer)
+    monkeypatch.setattr(postfit, "Checkpoints", no_trainer)
     again = train_and_evaluate(cfg, str(tmp_path / "dfr2"))  # the ERM run is reused
     assert os.path.getmtime(os.path.join(base_dir, "result.json")) == base_mtime
     assert again["test"]["acc"] == result["test"]["acc"]  # deterministic

@@ -135,7 +135,7 @@ def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, pad
     strides = tuple(strides) if strides is not None else window
     pads = _pairs(padding, window, strides, x.shape[1:3])
     b, h, w, c = x.shape
-    (kh, kw) = window
+    kh, kw = window
     if window == strides and not any(sum(pads, ())) and h % kh == 0 and w % kw == 0:
         windows = x.reshape(b, h // kh, kh, w // kw, kw, c).transpose(0, 1, 3, 5, 2, 4)
         return _first_max(windows.reshape(b, h // kh, w // kw, c, kh * kw))
@@ -168,7 +168,7 @@ class Conv(nn.Module):
                        for n, (lo, hi), k, st in zip(x.shape[1:3], pads, (kh, kw), strides))
         impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw))
         fn = conv_patches if impl == "patches" else conv_xla
-        y = fn(x, kernel, strides, self.padding)
+        y = fn(x, kernel, strides, pads)
         if self.use_bias:
             y = y + jnp.asarray(self.param("bias", self.bias_init, (self.features,), jnp.float32),
                                 self.dtype)

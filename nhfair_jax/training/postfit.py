@@ -34,13 +34,14 @@ def base_run(method_cfg):
     return base, method_cfg.base_workdir
 
 
-def _cache_path(base_dir: str, kind: str, split: str) -> str:
+def cache_path(base_dir: str, kind: str, split: str) -> str:
+    """Where a base run caches a post-fit method's inputs of one split."""
     return os.path.join(base_dir, f"postfit_{kind}_{split}.npy")
 
 
 def cached_inputs(base_dir: str, kind: str, splits) -> dict | None:
     """{split: array} when the base run's cache holds every split, else None."""
-    paths = {split: _cache_path(base_dir, kind, split) for split in splits}
+    paths = {split: cache_path(base_dir, kind, split) for split in splits}
     if not all(os.path.exists(p) for p in paths.values()):
         return None
     return {split: np.load(p) for split, p in paths.items()}
@@ -55,7 +56,7 @@ def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
         raise ValueError(f"a post-fit method's inputs must be one of {INPUTS}, got {kind!r}")
     out, fn = {}, None
     for split in splits:
-        path = _cache_path(base_dir, kind, split)
+        path = cache_path(base_dir, kind, split)
         if os.path.exists(path):
             out[split] = np.load(path)
             continue
