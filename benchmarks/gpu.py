@@ -8,8 +8,9 @@ with CUDA is already there):
   momentum, train-mode batch norm; float32 weights, each framework's default matmul precision,
   i.e. TF32 on Ampere and newer for both), JAX and PyTorch on the same device;
 - `scoring`: FIS influence scoring, ResNet-18 at 224 px, batch 64, K = 2 directions, examples/s:
-  JAX jvp, JAX per-example gradients (memory-budgeted chunks) and one plain vmap(grad), and
-  torch.func vmap(grad) / jvp;
+  JAX jvp, the closed form layer by layer (`per_layer`; and `per_layer_grads`, its per-example
+  gradients materialised), JAX per-example gradients (memory-budgeted chunks) and one plain
+  vmap(grad), and torch.func vmap(grad) / jvp;
 - `data_parallel`: when more than one device is present, the train step with the batch split
   over all of them (256 per device), against one device, and the scaling efficiency.
 Without an accelerator it says so and exits 0. `--smoke` runs every path with the small CNN at
@@ -72,7 +73,8 @@ def main(argv=None) -> int:
         scoring.update(torch_scoring(model, size, score_batch, repeats, torch_device))
         for other in ("torch_func_vmap_grad", "torch_func_jvp"):
             if other in scoring:
-                scoring[f"jvp_over_{other}"] = scoring["jvp"] / scoring[other]
+                for path in ("jvp", "per_layer", "per_example", "per_layer_grads"):
+                    scoring[f"{path}_over_{other}"] = scoring[path] / scoring[other]
     print("scoring done", file=sys.stderr)
 
     parallel = None
@@ -87,8 +89,9 @@ def main(argv=None) -> int:
     print(f"\n{backend}, {len(devices)} x {devices[0].device_kind}")
     print_table([train], ["model", "px", "batch", "jax", "torch", "jax_over_torch"])
     print()
-    print_table([scoring], ["model", "px", "batch", "jvp", "per_example", "plain_vmap",
-                            "torch_func_vmap_grad", "torch_func_jvp"])
+    print_table([scoring], ["model", "px", "batch", "jvp", "per_layer", "per_example",
+                            "per_layer_grads", "plain_vmap", "torch_func_vmap_grad",
+                            "torch_func_jvp"])
     if parallel:
         print()
         print_table([parallel], ["devices", "one_device", "all_devices", "efficiency"])

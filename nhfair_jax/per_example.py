@@ -1,6 +1,6 @@
 """Per-example gradients and their dot products with fixed directions.
 
-Two ways to get g_i . v for every example i of a batch (g_i the gradient of example i's loss):
+Three ways to get g_i . v for every example i of a batch (g_i the gradient of example i's loss):
 - `per_example_dots`: per-example gradients by vmap of grad, then dot products. Also gives the
   gradients themselves (`per_example_grads`). Memory is bounded by a budget in bytes: the batch
   is cut into the largest chunks whose traced intermediates fit (`chunk_size`), and the chunks
@@ -9,13 +9,27 @@ Two ways to get g_i . v for every example i of a batch (g_i the gradient of exam
 - `jvp_dots`: one forward-mode derivative of the per-example loss VECTOR in direction v
   (jax.linearize), since d/dt L(theta + t v) = [g_1 . v, ..., g_B . v]; about one forward pass
   per direction, with no per-example gradient ever materialised.
+- `per_layer_dots`: the closed form, layer by layer (as Opacus and BackPACK compute per-example
+  gradients): one batched forward and backward pass give every parametrised layer's input x_i
+  and output gradient dy_i; example i's gradient of a layer's parameters is that layer's
+  vector-Jacobian product at (x_i, dy_i), and its dot product with a direction v is
+  <dy_i, J_i v>, one forward-mode pass of that layer alone. Nothing per-example is
+  materialised, and the network itself runs batched, with its fast convolutions.
+  `per_layer_grads` materialises the per-layer gradients instead (a vmap over examples of each
+  layer's VJP only, not of the whole network). Both need a flax model whose parameters all live
+  in leaf layers (a module with parameters and no parametrised submodules: Conv, Dense,
+  BatchNorm) whose first argument carries the batch axis, and a loss that is a sum over
+  independent examples (BatchNorm in evaluation mode).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
+import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -139,3 +153,169 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
     # One pass per tangent. vmap over the tangents measured no faster on CPU
     # (benchmarks/README.md), and the loop keeps peak memory at one tangent.
     return jnp.stack([lin(v) for v in directions])
+
+
+# --- the closed form, layer by layer -------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class LayerCall:
+    """One call of a leaf layer inside `batch_losses`: the (unbound) layer, the key path of its
+    parameters in `params`, its non-array arguments after the first, and its output's shape."""
+    module: nn.Module
+    path: tuple
+    args: tuple
+    kwargs: dict
+    out: Any
+
+
+def _own_params(module):
+    """The module's parameters when it is a leaf layer (parameters, no parametrised children),
+    else None."""
+    if module.scope is None:
+        return None
+    own = module.variables.get("params", {})
+    if not own or any(hasattr(v, "items") for v in own.values()):
+        return None
+    return own
+
+
+def _under(path: tuple, wrt: Sequence[str] | None) -> bool:
+    return tuple(path[:len(wrt or ())]) == tuple(wrt or ())
+
+
+def _leaf_paths(tree, prefix=()):
+    if hasattr(tree, "items"):
+        return [p for k, v in tree.items() for p in _leaf_paths(v, prefix + (k,))]
+    return [prefix]
+
+
+def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] | None = None):
+    """Every call of a leaf layer under `wrt`, with its batched input and output gradient.
+
+    Args:
+      batch_losses: f(params, batch) -> [B] per-example losses, running a flax model's `apply`
+        with `params` as its "params" collection.
+      params, batch, wrt: as in `per_example_grads`.
+
+    Returns:
+      A list of (LayerCall, x [B, ...], the layer's other variable collections, dy [B, ...])
+      where dy is the gradient of sum_i loss_i with respect to the layer's output, so that
+      dy[i] is example i's own output gradient.
+
+    Raises:
+      ValueError: a parameter under `wrt` is not in a leaf layer, a layer's input or output
+        lacks the batch axis, or a layer takes array arguments beyond its first.
+    """
+    n = jax.tree.leaves(batch)[0].shape[0]
+    calls, inputs = [], []
+
+    def interceptor(perturb):
+        def intercept(next_fun, args, kwargs, context):
+            out = next_fun(*args, **kwargs)
+            module = context.module
+            if context.method_name != "__call__" or _own_params(module) is None:
+                return out
+            path = tuple(module.scope.path)
+            if not _under(path, wrt):
+                return out
+            i = len(inputs)
+            other = {k: v for k, v in module.variables.items() if k != "params"}
+            inputs.append((args[0], other))
+            if perturb is None:
+                calls.append(LayerCall(module.clone(parent=None), path, tuple(args[1:]),
+                                       dict(kwargs), jax.ShapeDtypeStruct(out.shape, out.dtype)))
+                return out
+            return out + perturb[i]
+        return intercept
+
+    with nn.intercept_methods(interceptor(None)):
+        jax.eval_shape(lambda: batch_losses(params, batch))
+    _check_layer_calls(calls, params, wrt, n)
+
+    def total_loss(perturb):
+        inputs.clear()
+        with nn.intercept_methods(interceptor(perturb)):
+            losses = batch_losses(params, batch)
+        return losses.sum(), list(inputs)
+
+    zeros = [jnp.zeros(c.out.shape, c.out.dtype) for c in calls]
+    douts, recorded = jax.grad(total_loss, has_aux=True)(zeros)
+    return [(c, x, other, dy) for c, (x, other), dy in zip(calls, recorded, douts)]
+
+
+def _check_layer_calls(calls, params, wrt, n):
+    covered = {c.path for c in calls}
+    loose = [p for p in _leaf_paths(_select(params, wrt), tuple(wrt or ()))
+             if not any(p[:len(c)] == c for c in covered)]
+    if loose:
+        names = ", ".join("/".join(map(str, p)) for p in loose[:5])
+        raise ValueError(
+            f"closed-form per-layer gradients need every parameter inside a leaf flax layer (a "
+            f"module with parameters and no parametrised submodules) that batch_losses calls; "
+            f"{len(loose)} parameter(s) are not: {names}. Use per_example_grads / "
+            f"per_example_dots (vmap) or jvp_dots for this model.")
+    for c in calls:
+        if any(isinstance(x, (jax.Array, np.ndarray)) for x in jax.tree.leaves((c.args,
+                                                                                  c.kwargs))):
+            raise ValueError(f"layer {'/'.join(c.path)} takes array arguments beyond its input; "
+                             f"closed-form per-layer gradients support one array argument")
+        if not c.out.shape or c.out.shape[0] != n:
+            raise ValueError(f"layer {'/'.join(c.path)} returns shape {c.out.shape}, without "
+                             f"the batch axis ({n}) first; closed-form per-layer gradients need it")
+
+
+def _layer_fn(call: LayerCall, other):
+    return lambda w, x: call.module.apply({"params": w, **other}, x, *call.args, **call.kwargs)
+
+
+def _assemble(params, wrt, per_path):
+    def build(sub, prefix):
+        if prefix in per_path:
+            return per_path[prefix]
+        return {k: build(v, prefix + (k,)) for k, v in sub.items()}
+    return build(_select(params, wrt), tuple(wrt or ()))
+
+
+def per_layer_grads(batch_losses: Callable, params, batch, *, wrt: Sequence[str] | None = None,
+                    memory_budget: int = DEFAULT_MEMORY_BUDGET):
+    """Per-example gradients in closed form: each leaf layer's VJP at (x_i, dy_i), vmapped over
+    the examples of chunks that fit `memory_budget` bytes (per layer). Same result as
+    `per_example_grads` (the `wrt` subtree with a leading batch axis on every leaf); the network
+    runs batched once, only each layer's own VJP runs per example. A layer called twice (shared
+    weights) gets the sum of its calls' gradients."""
+    from nhfair_jax.models.layers import per_example_convolutions
+
+    per_path = {}
+    for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
+        fn = _layer_fn(call, other)
+        w = _select(params, call.path)
+
+        def one(x1, dy1, fn=fn, w=w):
+            return jax.vjp(lambda w_: fn(w_, x1[None]), w)[1](dy1[None])[0]
+
+        with per_example_convolutions():  # a conv's kernel gradient as one batched matmul
+            per = max(1, _jaxpr_bytes(jax.make_jaxpr(one)(x[0], dy[0]).jaxpr))
+            step = int(min(len(x), max(1, memory_budget // per)))
+            parts = [jax.vmap(one)(x[s:s + step], dy[s:s + step])
+                     for s in range(0, len(x), step)]
+        g = parts[0] if len(parts) == 1 else jax.tree.map(lambda *a: jnp.concatenate(a), *parts)
+        per_path[call.path] = (g if call.path not in per_path
+                               else jax.tree.map(jnp.add, per_path[call.path], g))
+    return _assemble(params, wrt, per_path)
+
+
+def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
+                   wrt: Sequence[str] | None = None):
+    """[K, B] array of g_i . v_k in closed form: for every leaf layer, <dy_i, J_i v_k>, where
+    J_i v_k is the layer's forward-mode derivative in its parameters' direction v_k (batched,
+    one layer pass per direction); nothing per-example is materialised. Directions are pytrees
+    like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`."""
+    total = None
+    base = tuple(wrt or ())
+    for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
+        fn = _layer_fn(call, other)
+        _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
+        dots = jnp.stack([jnp.sum((lin(_select(v, call.path[len(base):])) * dy)
+                                  .reshape(dy.shape[0], -1), axis=1) for v in directions])
+        total = dots if total is None else total + dots
+    return total

@@ -1,7 +1,9 @@
-"""Per-example gradients (vmap of grad) and forward-mode dot products agree with plain loops."""
+"""Per-example gradients (vmap of grad, and the closed form layer by layer) and forward-mode dot
+products agree with plain loops."""
 
 from __future__ import annotations
 
+import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -86,3 +88,101 @@ def test_jvp_dots_equal_per_example_dots(wrt):
     explicit = sum(float(jnp.vdot(x, y)) for x, y in
                    zip(jax.tree.leaves(g0), jax.tree.leaves(directions[0])))
     assert float(a[0, 0]) == pytest.approx(explicit, rel=1e-4)
+
+
+# --- the closed form, layer by layer (flax models) ------------------------------------------
+
+class _Shared(nn.Module):
+    """Our Conv with a bias, BatchNorm in evaluation mode, flax's Conv, and a Dense layer called
+    twice (shared weights)."""
+
+    @nn.compact
+    def __call__(self, x):
+        from nhfair_jax.models.layers import Conv
+
+        h = nn.relu(Conv(4, (3, 3), strides=2, use_bias=True, name="conv_a")(x))
+        h = nn.BatchNorm(use_running_average=True, name="bn")(h)
+        h = nn.Conv(5, (3, 3), name="conv_b")(h).mean(axis=(1, 2))
+        shared = nn.Dense(5, name="shared")
+        h = shared(jnp.tanh(shared(h)))
+        return nn.Dense(3, name="fc")(h)
+
+
+def _flax_problem(model=None, n=9):
+    model = model or _Shared()
+    k = jax.random.split(jax.random.key(2), 5)
+    x = jax.random.normal(k[0], (n, 8, 8, 2))
+    variables = model.init(k[1], x[:1])
+    if "batch_stats" in variables:  # statistics that are not the identity
+        variables["batch_stats"] = jax.tree.map(
+            lambda s: jax.random.uniform(k[2], s.shape, minval=0.5, maxval=1.5),
+            variables["batch_stats"])
+    others = {c: v for c, v in variables.items() if c != "params"}
+    batch = {"x": x, "y": jax.random.randint(k[3], (n,), 0, 3)}
+
+    def batch_losses(params, b):
+        logits = model.apply({"params": params, **others}, b["x"])
+        return -jnp.take_along_axis(jax.nn.log_softmax(logits), b["y"][:, None], 1)[:, 0]
+
+    def example_loss(params, ex):
+        return batch_losses(params, jax.tree.map(lambda a: a[None], ex))[0]
+
+    return variables["params"], batch, batch_losses, example_loss
+
+
+@pytest.mark.parametrize("budget", [1 << 30, 2000])
+def test_per_layer_grads_equal_a_loop_of_grads(budget):
+    params, batch, batch_losses, example_loss = _flax_problem()
+    grads = jax.jit(lambda p, b: per_example.per_layer_grads(
+        batch_losses, p, b, memory_budget=budget))(params, batch)
+    assert jax.tree.structure(grads) == jax.tree.structure(params)
+    for i in range(9):
+        ref = jax.grad(example_loss)(params, jax.tree.map(lambda a: a[i], batch))
+        for a, b in zip(jax.tree.leaves(grads), jax.tree.leaves(ref)):
+            np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("wrt", [None, ("shared",), ("bn",)])
+def test_per_layer_dots_equal_the_other_paths(wrt):
+    params, batch, batch_losses, example_loss = _flax_problem()
+    sub = params if wrt is None else params[wrt[0]]
+    keys = jax.random.split(jax.random.key(3), 2)
+    directions = [jax.tree.map(lambda p, k=k: jax.random.normal(k, p.shape), sub) for k in keys]
+    closed = jax.jit(lambda p, b, d: per_example.per_layer_dots(batch_losses, p, b, d, wrt=wrt))(
+        params, batch, directions)
+    by_vmap = per_example.per_example_dots(example_loss, params, batch, directions, wrt=wrt)
+    by_jvp = per_example.jvp_dots(batch_losses, params, batch, directions, wrt=wrt)
+    assert closed.shape == (2, 9) and float(jnp.abs(by_vmap).max()) > 1e-3
+    np.testing.assert_allclose(closed, by_vmap, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(closed, by_jvp, rtol=1e-4, atol=1e-5)
+    grads = per_example.per_layer_grads(batch_losses, params, batch, wrt=wrt)
+    assert jax.tree.structure(grads) == jax.tree.structure(sub)
+
+
+def test_per_layer_on_the_small_cnn_matches_vmap():
+    from nhfair_jax.models import create_model
+
+    model = create_model("small_cnn", 3, widths=(4, 8))
+    params, batch, batch_losses, example_loss = _flax_problem(model, n=6)
+    closed = per_example.per_layer_grads(batch_losses, params, batch)
+    ref = per_example.per_example_grads(example_loss, params, batch)
+    for a, b in zip(jax.tree.leaves(closed), jax.tree.leaves(ref)):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+class _LooseParam(nn.Module):
+    """A parameter outside any leaf layer: the closed form cannot see it."""
+
+    @nn.compact
+    def __call__(self, x):
+        scale = self.param("scale", nn.initializers.ones, (3,))
+        return nn.Dense(3, name="fc")(x.mean(axis=(1, 2))) * scale
+
+
+def test_per_layer_refuses_a_parameter_outside_leaf_layers():
+    params, batch, batch_losses, _ = _flax_problem(_LooseParam())
+    with pytest.raises(ValueError, match="1 parameter.*not: scale.*per_example_grads"):
+        per_example.per_layer_grads(batch_losses, params, batch)
+    # restricted to the leaf layer, it works
+    assert per_example.per_layer_dots(batch_losses, params, batch, [params["fc"]],
+                                      wrt=("fc",)).shape == (1, 9)

@@ -2,8 +2,11 @@
 first-order influence improves validation fairness without harming validation accuracy.
 
 Group labels are used only on the validation set. Scoring runs on the whole pool, in batches,
-with the model in evaluation mode, through forward-mode derivatives ("jvp") or per-example
-gradients ("per_example"); both give the same scores.
+with the model in evaluation mode, through forward-mode derivatives ("jvp"), per-example
+gradients ("per_example", vmap of grad: the original code's way) or their closed form layer by
+layer ("per_layer": one batched backward pass, then each layer's output gradient against its
+forward-mode derivative; the fastest on the CPU, see benchmarks/README.md); all three give the
+same scores.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from nhfair_jax.methods.registry import register
 from nhfair_jax.models.layers import per_example_convolutions
 
 CONSTRAINTS = ("dp", "eop", "eod")
-SCORINGS = ("jvp", "per_example")
+SCORINGS = ("jvp", "per_example", "per_layer")
 
 
 def fairness_violation(probs, labels, groups, *, num_groups: int, constraint: str):
@@ -81,8 +84,8 @@ class FIS(ERM):
     Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),
     warmup_epochs (epochs before the first round), budget (fraction of the training set added
     per round), round_every (epochs between rounds), max_rounds (0: until the pool is empty),
-    scoring ("jvp" or "per_example"), memory_mb (per-example path: megabytes of per-example
-    intermediates held at once; the chunk size follows from it), pool_labels ("true": the
+    scoring ("jvp", "per_example" or "per_layer"), memory_mb (per-example path: megabytes of
+    per-example intermediates held at once; the chunk size follows from it), pool_labels ("true": the
     pool's ground-truth labels, as the benchmark paper's adaptation, its Appendix B.4: "we employ
     ground-truth labels for influence-guided selection"; "predicted": the model's own labels, the
     original active-learning setting where the pool is unlabelled).
@@ -137,11 +140,13 @@ class FIS(ERM):
 
     def score_batch(self, apply_fn, params, batch_stats, batch, directions):
         """[K, B] influence scores g_i . v_k of a batch for the K directions."""
+        def losses(p, b):
+            return self._example_losses(apply_fn, p, batch_stats, b["image"], b["label"])
+
         if self.cfg.scoring == "jvp":
-            return per_example.jvp_dots(
-                lambda p, b: self._example_losses(apply_fn, p, batch_stats, b["image"],
-                                                  b["label"]),
-                params, batch, directions)
+            return per_example.jvp_dots(losses, params, batch, directions)
+        if self.cfg.scoring == "per_layer":
+            return per_example.per_layer_dots(losses, params, batch, directions)
 
         def one(p, ex):
             return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
