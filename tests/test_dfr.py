@@ -193,3 +193,30 @@ def test_a_finished_post_fit_run_is_not_fitted_again(tmp_path):
                                base_workdir=str(tmp_path / "erm"))
     assert train_and_evaluate(cfg, str(workdir))["test"]["acc"] == 0.5  # read, not refitted
     assert not os.path.exists(tmp_path / "erm")
+
+
+def test_heads_are_the_same_whatever_the_threads_and_the_global_generator():
+    from nhfair_jax.methods import get_method
+    from nhfair_jax.methods.dfr import fit_workers
+
+    rng = np.random.default_rng(3)
+    x, y, g = _spurious(600, 0.9, rng)
+    x = np.concatenate([x, rng.normal(size=(600, 3))], 1)
+    val = type("Val", (), {"labels": y, "groups": g, "num_classes": 2, "num_groups": 2,
+                           "__len__": lambda self: 600})()
+    for penalty in ("l2", "l1"):  # l1: one at a time whatever `workers` says, and seeded
+        out = {}
+        for workers in (1, 2, 3, 2):
+            dfr = get_method(method_config("dfr", tune_class_weights=True, workers=workers,
+                                           penalty=penalty, c_grid=(1.0, 0.1, 0.01), retrains=2))
+            np.random.seed(workers)  # liblinear's seed must not come from the global generator
+            final, val_logits, tuned = dfr.fit_heads({"val": x}, {"val": val}, seed=0)
+            out.setdefault(workers, []).append((final.coef, val_logits, tuned))
+        runs = [r for rs in out.values() for r in rs]
+        for coef, val_logits, tuned in runs[1:]:
+            np.testing.assert_array_equal(coef, runs[0][0])
+            np.testing.assert_array_equal(val_logits, runs[0][1])
+            assert tuned == runs[0][2]
+    assert fit_workers(0) >= 1 and fit_workers(2) == 2
+    with pytest.raises(ValueError, match="method.workers"):
+        get_method(method_config("dfr", workers=-1))

@@ -11,10 +11,17 @@ A post-fit method: it reads the ERM run directory named in its config (training 
 the ERM config it names when it does not exist yet) and writes a run directory of its own with
 the same contract. Half of validation tunes the regularisation on heads fitted on the other half;
 the final head is refitted on all of validation, and validation numbers come from two
-cross-fitted heads, each predicting the half it did not see.
+cross-fitted heads, each predicting the half it did not see. With the L2 penalty the heads of
+the tuning grid are fitted in parallel threads (`workers`; liblinear releases the GIL), with the
+same result for any number of them; L1 heads are fitted one at a time, because liblinear's L1
+solver draws its coordinate order from one process-wide generator. Every fit seeds that
+generator (sklearn's `random_state`) from the head's seed, so L1 heads are reproducible too.
 """
 
 from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -58,6 +65,17 @@ def penalty_arguments(penalty: str, sklearn_version: str | None = None) -> dict:
     return {"penalty": penalty}
 
 
+def fit_workers(workers: int) -> int:
+    """Threads fitting L2 heads at once: `workers`, or every CPU this process may use when 0.
+    liblinear releases the GIL, so threads fit in parallel, and its L2 solver is deterministic,
+    so the heads are the same whatever the count."""
+    if workers < 0:
+        raise ValueError(f"method.workers must be >= 0 (0: every CPU), got {workers}")
+    if workers:
+        return workers
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
 def class_weight_options(grid, num_classes: int) -> list[dict]:
     """Each class up-weighted by each grid value, the others at 1: both directions for a
     binary target ({0: 1, 1: w} and {0: w, 1: 1}, as the original DFR code); weight 1 once."""
@@ -84,13 +102,18 @@ class LastLayer:
         self.scaler = StandardScaler().fit(feats)
         x = self.scaler.transform(feats)
         rng = np.random.default_rng(self.seed)
+        # liblinear's L1 solver visits coordinates in a random order: seeded per fit, from a
+        # stream of its own (the balanced rows stay those of the seed), so refits are identical
+        solver_seeds = np.random.default_rng([*np.atleast_1d(self.seed), 0x11B]).integers(
+            2**31 - 1, size=self.retrains)
         coefs, intercepts = [], []
-        for _ in range(self.retrains):
+        for solver_seed in solver_seeds:
             rows = balanced_rows(labels, groups, rng, self.balance)
             present = np.unique(labels[rows])
             weight = {int(c): (self.class_weight or {}).get(int(c), 1.0) for c in present}
             model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
-                                       solver="liblinear", class_weight=weight, max_iter=1000)
+                                       solver="liblinear", class_weight=weight, max_iter=1000,
+                                       random_state=int(solver_seed))
             model.fit(x[rows], labels[rows])
             coefs.append(model.coef_)
             intercepts.append(model.intercept_)
@@ -114,7 +137,7 @@ class DFR(PostFitMethod):
                 "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
                 "tune_class_weights": False,
                 "class_weight_grid": (1.0, 2.0, 3.0, 10.0, 100.0, 300.0, 1000.0),
-                "add_train": False, "retrains": 5, "balance": "group"}
+                "add_train": False, "retrains": 5, "balance": "group", "workers": 0}
 
     def __init__(self, cfg):
         super().__init__(cfg)
@@ -122,6 +145,7 @@ class DFR(PostFitMethod):
             raise ValueError(f"method.penalty must be one of {PENALTIES}, got {cfg.penalty!r}")
         if cfg.balance not in BALANCES:
             raise ValueError(f"method.balance must be one of {BALANCES}, got {cfg.balance!r}")
+        fit_workers(cfg.workers)
 
     def input_splits(self) -> tuple:
         return ("val", "test", "train") if self.cfg.add_train else ("val", "test")
@@ -156,23 +180,29 @@ class DFR(PostFitMethod):
         weights = (class_weight_options(self.cfg.class_weight_grid, val.num_classes)
                    if self.cfg.tune_class_weights else [None])
         fit_a = self._fit_set(feats, sources, halves[0])
-        best, best_key = None, None
-        for c in self.cfg.c_grid:
-            for w in weights:
-                head = self._head(c, w, [seed, 1]).fit(*fit_a)
+        grid = [(c, w) for c in self.cfg.c_grid for w in weights]
+        # liblinear's L1 solver draws from one process-wide generator, so L1 heads are fitted
+        # one at a time (threads would interleave its draws); L2's solver draws nothing
+        workers = fit_workers(self.cfg.workers) if self.cfg.penalty == "l2" else 1
+        with ThreadPoolExecutor(workers) as pool:
+            heads = list(pool.map(lambda cw: self._head(*cw, [seed, 1]).fit(*fit_a), grid))
+            best, best_key = None, None
+            for cw, head in zip(grid, heads):
                 pred = head.logits(feats["val"][halves[1]]).argmax(1)
                 rep = metrics.fairness_report(val.labels[halves[1]], pred, val.groups[halves[1]],
                                               num_classes=val.num_classes,
                                               num_groups=val.num_groups)
                 key = (rep["worst_acc"], rep["acc"])
                 if best_key is None or key > best_key:  # ties: the first (grid order)
-                    best, best_key = (c, w), key
-        final = self._head(*best, [seed, 2]).fit(*self._fit_set(feats, sources,
-                                                               np.arange(len(val))))
+                    best, best_key = cw, key
+            # the final head on all of validation, and the two cross-fitted ones
+            jobs = [(np.arange(len(val)), [seed, 2])] + [(halves[h], [seed, 3, h])
+                                                        for h in (0, 1)]
+            final, *cross = pool.map(
+                lambda job: self._head(*best, job[1]).fit(*self._fit_set(feats, sources, job[0])),
+                jobs)
         val_logits = np.zeros((len(val), val.num_classes))
-        for fit_half, other in ((0, 1), (1, 0)):
-            head = self._head(*best, [seed, 3, fit_half]).fit(
-                *self._fit_set(feats, sources, halves[fit_half]))
+        for head, other in zip(cross, (1, 0)):
             val_logits[halves[other]] = head.logits(feats["val"][halves[other]])
         weight = None if best[1] is None else {str(k): v for k, v in best[1].items()}
         return final, val_logits, {"C": best[0], "class_weight": weight}
