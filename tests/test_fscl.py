@@ -1,5 +1,6 @@
 """FSCL: the fair supervised contrastive loss against a direct loop, the two phases (what each
-trains, which epochs may be selected), and learning on a small data set."""
+trains, which epochs may be selected), the linear phase on cached features, and learning on a
+small data set."""
 
 from __future__ import annotations
 
@@ -177,3 +178,87 @@ def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
         state, out = step(state, batch(rng.integers(0, n, 128)))
     logits = method.predict(model.apply, state.params, {}, {"image": jnp.asarray(x)})
     assert float((np.asarray(logits).argmax(1) == y).mean()) > 0.85  # Bayes rate ~0.92
+
+
+@pytest.mark.slow
+def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_path(monkeypatch):
+    from nhfair_jax.training import loop
+    from nhfair_jax.training.step import shard_batch
+
+    cfg = tiny_config(**{"train.epochs": 4, "data.image_size": 16})  # contrastive epochs: 2
+    cfg.method = method_config("fscl", magnitude=5.0)
+    run = Run(cfg, None)
+    assert [run.method.frozen_features(e, 4) for e in (1, 2, 3, 4)] == [False, False, True, True]
+    state, _ = run.train_epoch(run.state, 1, False)
+    calls = []
+    original = run.frozen_features.__func__
+
+    def counted(self, state, split):
+        calls.append((split, split in self._frozen))
+        return original(self, state, split)
+
+    monkeypatch.setattr(loop.Run, "frozen_features", counted)
+    monkeypatch.setattr(loop, "train_dataset", lambda *a, **k: pytest.fail("images read"))
+    before = jax.device_get(state)
+    state, log3 = run.train_epoch(state, 3, False)
+    val_cached, val_full = run.predict(state, "val", frozen=True), run.predict(state, "val")
+    state, log4 = run.train_epoch(state, 4, False)
+    # computed once per split, then read from the cache
+    assert calls == [("train", False), ("val", False), ("train", True)]
+    assert np.isfinite(log3["train_loss"]) and np.isfinite(log4["train_loss"])
+    feats = run._frozen["train"]
+    assert feats.shape == (len(run.sources["train"]), run.method.info["feature_dim"])
+    # validation from the cached features equals the full forward pass
+    np.testing.assert_allclose(val_cached, val_full, rtol=1e-4, atol=1e-5)
+    # One linear step on features equals one on the un-augmented images of the same rows.
+    linear = run.method.with_variant("linear")
+    step = run.train_step_for(3)
+    rows = np.arange(cfg.train.batch_size)
+    images = next(iter(loop.eval_dataset(run.sources["train"].subset(rows, "b"),
+                                         batch_size=len(rows), **run.norm)))
+    on_images = {"image": images["image"], "label": images["label"], "group": images["group"]}
+    on_feats = {"features": feats[rows], "label": images["label"], "group": images["group"]}
+    outs = []
+    for batch, keys in ((on_images, ("image", "label", "group")),
+                        (on_feats, ("features", "label", "group"))):
+        fresh = jax.tree.map(jnp.asarray, before)
+        new, out = step(fresh, shard_batch(batch, run.mesh, keys))
+        outs.append((jax.device_get(new.params), float(out["loss"])))
+    assert linear.variant == "linear"
+    np.testing.assert_allclose(outs[1][1], outs[0][1], rtol=1e-5)
+    for a, b in zip(jax.tree.leaves(outs[1][0]["head"]), jax.tree.leaves(outs[0][0]["head"])):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+    assert not np.allclose(jax.tree.leaves(outs[1][0]["head"])[0],
+                           jax.tree.leaves(before.params["head"])[0])
+
+
+def test_feature_batches_keep_rows_aligned_and_shuffle_by_seed_and_epoch():
+    from nhfair_jax.data.pipeline import feature_batches
+
+    n = 50
+    feats = np.arange(n, dtype=np.float32)[:, None] * np.ones((1, 4), np.float32)
+
+    class Src:
+        labels, groups = np.arange(n) % 3, np.arange(n) % 2
+
+        def __len__(self):
+            return n
+
+    batches = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=2)
+    assert len(batches) == 3  # 50 // 16, the remainder dropped
+    rows = np.concatenate([b["features"][:, 0] for b in batches]).astype(int)
+    assert len(set(rows)) == 48 and not np.array_equal(rows, np.sort(rows))
+    for b in batches:
+        r = b["features"][:, 0].astype(int)
+        np.testing.assert_array_equal(b["label"], r % 3)
+        np.testing.assert_array_equal(b["group"], r % 2)
+    again = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=2)
+    assert all(np.array_equal(a["features"], b["features"]) for a, b in zip(batches, again))
+    other = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=3)
+    assert not np.array_equal(other[0]["features"], batches[0]["features"])
+    chosen = feature_batches(feats, Src(), batch_size=4, seed=0, epoch=1,
+                             indices=np.array([3, 3, 9, 9, 9, 12, 40, 41]))
+    used = sorted(np.concatenate([b["features"][:, 0] for b in chosen]).astype(int).tolist())
+    assert used == [3, 3, 9, 9, 9, 12, 40, 41]
+    with pytest.raises(ValueError, match="cannot fill one batch"):
+        feature_batches(feats, Src(), batch_size=64, seed=0, epoch=1)

@@ -129,8 +129,10 @@ def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     cfg = tiny_config(**{"train.epochs": 3, "train.patience": 5})
     # FIS: a round every epoch from the first (the pool shrinks each epoch, which must not
     # recompile anything); MCDP: its default coefficient 1 holds a short run at the class
-    # prior, so a lighter one shows that it learns at all.
-    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1}}.get(name, {})
+    # prior, so a lighter one shows that it learns at all; FSCL: one contrastive epoch, then
+    # two of its head on cached features (the second must not recompile either).
+    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1},
+                 "fscl": {"contrastive_fraction": 0.34}}.get(name, {})
     cfg.method = method_config(name, **overrides)
     result = train_and_evaluate(cfg, str(tmp_path))
     assert result["method"] == name
@@ -225,7 +227,10 @@ class _Interrupt(Exception):
 
 
 @pytest.mark.parametrize("name, overrides", [("fis", {"warmup_epochs": 1}),
-                                             ("bias_mimicking", {"mode": "us"})])
+                                             ("bias_mimicking", {"mode": "us"}),
+                                             # epochs 2-3 train the head on cached features:
+                                             # the resumed epoch 3 computes them again
+                                             ("fscl", {"contrastive_fraction": 0.34})])
 @pytest.mark.slow
 def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides, tmp_path,
                                                                   monkeypatch):

@@ -97,6 +97,25 @@ def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=Non
     return ds.map(Normalize(mean, std, keys=("image", "image2", "image_cf", "image_gflip")))
 
 
+FEATURE_KEYS = ("features", "label", "group")
+
+
+def feature_batches(features: np.ndarray, source, *, batch_size: int, seed: int, epoch: int,
+                    indices=None) -> list[dict]:
+    """One epoch of fixed-size batches of precomputed features [N, D] (a head trained on a
+    frozen backbone): the rows shuffled by (seed, epoch) alone, the last partial batch dropped,
+    as `train_dataset` does with images."""
+    rows = np.arange(len(source)) if indices is None else np.asarray(indices, np.int64)
+    if len(rows) < batch_size:
+        raise ValueError(f"{len(rows)} training examples cannot fill one batch of {batch_size}; "
+                         "lower train.batch_size")
+    order = np.random.default_rng(epoch_seed(seed, epoch)).permutation(rows)
+    n = len(order) // batch_size
+    return [{"features": features[r], "label": np.asarray(source.labels)[r],
+             "group": np.asarray(source.groups)[r]}
+            for r in np.split(order[:n * batch_size], n)]
+
+
 def _pad(batch: dict, batch_size: int) -> dict:
     n = len(batch["label"])
     out = {k: np.concatenate([v, np.zeros((batch_size - n, *v.shape[1:]), v.dtype)])

@@ -83,6 +83,15 @@ class Method:
         `variant` attribute the hooks read as a static Python value (FSCL's two phases).
       selectable(epoch, epochs): whether the epoch may be the best checkpoint and counts for
         early stopping (False e.g. while a head is still untrained).
+      frozen_features(epoch, epochs): True for an epoch that trains only a head on a frozen
+        backbone (FSCL's linear phase). The trainer then computes the backbone's features of
+        the training and validation rows once (`features`, evaluation mode, no augmentation)
+        and feeds the step and the epoch's validation batches {"features", "label", "group"}
+        instead of images; `loss` and `predict` must read batch["features"] when present.
+        The features are recomputed after any epoch that was not frozen.
+      features(apply_fn, params, batch_stats, images): the backbone's penultimate features
+        [B, D] in evaluation mode (default: the model's own; methods whose trainable pytree
+        wraps the model read their part of it).
       epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
         the epoch's batches (sufficient statistics: ratios are derived once, from totals).
 
@@ -148,6 +157,15 @@ class Method:
     def selectable(self, epoch: int, epochs: int) -> bool:
         del epoch, epochs
         return True
+
+    def frozen_features(self, epoch: int, epochs: int) -> bool:
+        del epoch, epochs
+        return False
+
+    def features(self, apply_fn, params, batch_stats, images):
+        (_, feats), _ = forward(apply_fn, params, batch_stats, images, train=False,
+                                features=True)
+        return feats
 
     def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
         """The epoch's logged scalars from the sums over its batches of the loss's `metrics`.

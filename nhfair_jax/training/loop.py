@@ -21,7 +21,8 @@ from nhfair_jax import data as data_lib
 from nhfair_jax import metrics as metrics_lib
 from nhfair_jax import models as models_lib
 from nhfair_jax.data.counterfactuals import attach_counterfactuals
-from nhfair_jax.data.pipeline import TRAIN_KEYS, eval_dataset, iterate, train_dataset
+from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, eval_dataset, feature_batches, \
+    iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
 from nhfair_jax.methods.base import HookContext
@@ -144,6 +145,7 @@ class Run:
 
             self.augment = chain(RandAugment(2, 10.0), self.method.augment)
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
+        self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
@@ -166,19 +168,53 @@ class Run:
                 batch["image"] = batch.pop(image_key)
             yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
 
-    def predict(self, state, split: str, image_key: str = "image") -> np.ndarray:
+    def frozen_features(self, state, split: str) -> np.ndarray:
+        """[N, D] backbone features of a split for the epochs that train a head on a frozen
+        backbone (`method.frozen_features`): `method.features` in evaluation mode, without
+        augmentation, computed once and kept until an epoch that is not frozen trains."""
+        if split not in self._frozen:
+            if self._features_fn is None:
+                method, apply_fn = self.method, self.model.apply
+                self._features_fn = jax.jit(
+                    lambda p, bs, x: method.features(apply_fn, p, bs, x))
+            parts = []
+            for batch, device_batch in self.eval_batches(self.sources[split], ("image", "mask")):
+                feats = self._features_fn(state.params, state.batch_stats, device_batch["image"])
+                parts.append(np.asarray(feats, np.float32)[batch["mask"]])
+            self._frozen[split] = np.concatenate(parts)
+        return self._frozen[split]
+
+    def _predict_features(self, state, split: str) -> np.ndarray:
+        feats, size = self.frozen_features(state, split), self.config.train.eval_batch_size
+        out = []
+        for start in range(0, len(feats), size):
+            chunk = feats[start:start + size]
+            padded = np.concatenate([chunk, np.zeros((size - len(chunk), chunk.shape[1]),
+                                                     chunk.dtype)])
+            logits = self.eval_step(state.params, state.batch_stats,
+                                    shard_batch({"features": padded}, self.mesh, ("features",)))
+            out.append(np.asarray(logits)[:len(chunk)])
+        return np.concatenate(out)
+
+    def predict(self, state, split: str, image_key: str = "image", *,
+                frozen: bool = False) -> np.ndarray:
+        """Logits of a split; `frozen`: from its frozen-backbone features (a frozen epoch's
+        validation)."""
+        if frozen and image_key == "image":
+            return self._predict_features(state, split)
         out = []
         for batch, device_batch in self.eval_batches(self.sources[split], image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         return np.concatenate(out)
 
-    def evaluate_views(self, state, split: str, edits=PAIRED_VIEWS):
+    def evaluate_views(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
         """(report, {"logits": ..., "logits_cf": ..., "logits_gflip": ...}): the split's report
         with the paired metrics (cd, cd_balanced from `image_cf`; rfp from `image_gflip`) of
-        the edited views in `edits` that the split has."""
+        the edited views in `edits` that the split has. `frozen`: the plain view's logits from
+        the frozen-backbone features."""
         source = self.sources[split]
-        views = {"logits": self.predict(state, split)}
+        views = {"logits": self.predict(state, split, frozen=frozen)}
         report = split_metrics(source.labels, source.groups, views["logits"],
                                num_classes=self.num_classes, num_groups=self.num_groups,
                                utility=self.config.eval.utility)
@@ -193,8 +229,8 @@ class Run:
                 cf_mask=None if mask is None else np.asarray(mask)))
         return report, views
 
-    def evaluate(self, state, split: str, edits=PAIRED_VIEWS):
-        report, views = self.evaluate_views(state, split, edits)
+    def evaluate(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
+        report, views = self.evaluate_views(state, split, edits, frozen=frozen)
         return report, views["logits"]
 
     def optimizer_for(self, variant):
@@ -231,18 +267,26 @@ class Run:
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
         train = self.sources["train"]
-        keys = (*TRAIN_KEYS, *(k for k in self.method.batch_keys  # e.g. image_cf, cf_mask
-                               if k not in TRAIN_KEYS and k in train.extras))
-        ds = train_dataset(train, batch_size=c.train.batch_size,
-                           seed=self.data_seed, epoch=epoch, indices=indices,
-                           flip=c.train.flip, augment=self.augment, keys=keys, **self.norm)
+        if self.method.frozen_features(epoch, c.train.epochs):
+            # a head on a frozen backbone: the features once, then batches of them
+            ds = feature_batches(self.frozen_features(state, "train"), train,
+                                 batch_size=c.train.batch_size, seed=self.data_seed,
+                                 epoch=epoch, indices=indices)
+            batches, step_keys = iter(ds), FEATURE_KEYS
+        else:
+            self._frozen.clear()  # the backbone may change
+            keys = (*TRAIN_KEYS, *(k for k in self.method.batch_keys  # e.g. image_cf, cf_mask
+                                   if k not in TRAIN_KEYS and k in train.extras))
+            ds = train_dataset(train, batch_size=c.train.batch_size,
+                               seed=self.data_seed, epoch=epoch, indices=indices,
+                               flip=c.train.flip, augment=self.augment, keys=keys, **self.norm)
+            batches, step_keys = iterate(ds, c.train.prefetch), self.method.batch_keys
         train_step = self.train_step_for(epoch)
         outputs = []
-        bar = tqdm(iterate(ds, c.train.prefetch), total=len(ds), desc=f"epoch {epoch}",
+        bar = tqdm(batches, total=len(ds), desc=f"epoch {epoch}",
                    leave=False, disable=not progress, file=sys.stderr)
         for batch in bar:
-            state, out = train_step(state, shard_batch(batch, self.mesh,
-                                                       self.method.batch_keys))
+            state, out = train_step(state, shard_batch(batch, self.mesh, step_keys))
             outputs.append(out)
         # One transfer per epoch: no host sync inside the step loop.
         outputs = jax.device_get(outputs)
@@ -344,7 +388,8 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         t0, compiled_before = time.perf_counter(), compiles.snapshot()
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
-        val, _ = run.evaluate(state, "val", edits=("image_cf",))
+        val, _ = run.evaluate(state, "val", edits=("image_cf",),
+                              frozen=run.method.frozen_features(epoch, c.train.epochs))
         t2, compiled = time.perf_counter(), compiles.since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.method.selectable(epoch, c.train.epochs))
