@@ -42,19 +42,17 @@ def jax_scoring(name: str, size: int, batch_size: int, repeats: int) -> dict:
     directions = [jax.tree.map(lambda p, k=k: jax.random.normal(k, p.shape), params)
                   for k in jax.random.split(key, 2)]
     batch = {"image": images, "label": labels}
-    out = {}
+    fns = {}
     for scoring in ("jvp", "per_example", "per_layer"):
         method = get_method(method_config("fis", scoring=scoring, pool_labels="true"))
-        fn = jax.jit(lambda p, b, d, m=method: m.score_batch(model.apply, p, batch_stats, b, d))
-        seconds = best_of(lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
-        out[scoring] = batch_size / seconds
+        fns[scoring] = jax.jit(
+            lambda p, b, d, m=method: m.score_batch(model.apply, p, batch_stats, b, d))
     # the same per-example gradients as one plain vmap(grad), never chunked: the reference the
     # default (memory-budgeted) path must not fall behind
     method = get_method(method_config("fis", scoring="per_example", pool_labels="true",
                                       memory_mb=1 << 20))
-    fn = jax.jit(lambda p, b, d: method.score_batch(model.apply, p, batch_stats, b, d))
-    out["plain_vmap"] = batch_size / best_of(
-        lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
+    fns["plain_vmap"] = jax.jit(
+        lambda p, b, d: method.score_batch(model.apply, p, batch_stats, b, d))
 
     # the closed form with every per-example gradient materialised (as vmap(grad) does), then
     # the same dot products: the like-for-like comparison with torch.func vmap(grad)
@@ -65,10 +63,16 @@ def jax_scoring(name: str, size: int, batch_size: int, repeats: int) -> dict:
         grads = per_example.per_layer_grads(losses, p, b)
         return jnp.stack([per_example.tree_dot(grads, v) for v in d])
 
-    fn = jax.jit(materialised)
-    out["per_layer_grads"] = batch_size / best_of(
-        lambda: jax.block_until_ready(fn(params, batch, directions)), repeats)
-    return out
+    fns["per_layer_grads"] = jax.jit(materialised)
+    # Round robin: every path timed once per round, best of `repeats` rounds, so that no path
+    # gets the machine's quieter moments (paths timed one after another drifted by 10-15%).
+    calls = {k: (lambda f=f: jax.block_until_ready(f(params, batch, directions)))
+             for k, f in fns.items()}
+    best = {k: best_of(call, 0) for k, call in calls.items()}  # compiles and warms up
+    for _ in range(repeats):
+        for k, call in calls.items():
+            best[k] = min(best[k], best_of(call, 1, warmup=False))
+    return {k: batch_size / seconds for k, seconds in best.items()}
 
 
 def torch_scoring(name: str, size: int, batch_size: int, repeats: int,
