@@ -8,6 +8,13 @@ donated (JAX) / updated in place (PyTorch), on random images. For each model, si
 - `jax_xla`: XLA's convolution everywhere and `flax.linen.max_pool`, the path before the
   CPU-fast layers (the issue's baseline);
 - `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads.
+- `jax_data_parallel`: with more than one JAX device, the same step with the batch split over
+  all of them (as the trainer shards it). On the CPU,
+  XLA_FLAGS=--xla_force_host_platform_device_count=N makes N host devices:
+
+      XLA_FLAGS=--xla_force_host_platform_device_count=2 python benchmarks/train_step.py \
+          --json benchmarks/results/train_step_2dev.json
+
 Images per second, best of `--repeats` timings of `--steps` steps after a warm-up (compilation).
 """
 
@@ -133,18 +140,24 @@ def main(argv=None):
         with flax_max_pool():
             row["jax_xla"] = batch / _time(jax_step(name, size, batch, "xla"), args.steps,
                                            args.repeats)
+        if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
+            row["jax_data_parallel"] = batch / _time(
+                jax_step(name, size, batch, devices=jax.devices()), args.steps, args.repeats)
         if torch is not None:
             row["torch"] = batch / _time(torch_step(name, size, batch), args.steps, args.repeats)
             row["jax_over_torch"] = row["jax"] / row["torch"]
             row["before_over_torch"] = row["jax_xla"] / row["torch"]
+            if "jax_data_parallel" in row:
+                row["data_parallel_over_torch"] = row["jax_data_parallel"] / row["torch"]
         rows.append(row)
         print(f"{name} {size}px done", file=sys.stderr)
     threads = torch.get_num_threads() if torch is not None else None
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
-    print_table(rows, ["model", "px", "batch", "jax", "jax_xla", "torch", "jax_over_torch",
-                       "before_over_torch"])
+    print_table(rows, ["model", "px", "batch", "jax", "jax_xla", "jax_data_parallel", "torch",
+                       "jax_over_torch", "before_over_torch", "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
+                           "devices": len(jax.devices()),
                            "torch_threads": threads, "steps": args.steps,
                            "repeats": args.repeats, "rows": rows,
                            "numpy": np.__version__, "jax": jax.__version__})

@@ -19,7 +19,10 @@ Three ways to get g_i . v for every example i of a batch (g_i the gradient of ex
   layer's VJP only, not of the whole network). Both need a flax model whose parameters all live
   in leaf layers (a module with parameters and no parametrised submodules: Conv, Dense,
   BatchNorm) whose first argument carries the batch axis, and a loss that is a sum over
-  independent examples (BatchNorm in evaluation mode).
+  independent examples (BatchNorm in evaluation mode). A layer must use its parameters only in
+  its `__call__` (another method of it, e.g. tied embedding weights, is an error); parameters
+  read around the layer (a parent reading `self.fc.variables`) are not seen, nor are layers
+  inside lifted transforms (nn.scan, nn.remat). `wrt` must name whole layers (or modules of them).
 """
 
 from __future__ import annotations
@@ -203,29 +206,53 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
       dy[i] is example i's own output gradient.
 
     Raises:
-      ValueError: a parameter under `wrt` is not in a leaf layer, a layer's input or output
-        lacks the batch axis, or a layer takes array arguments beyond its first.
+      ValueError: a parameter under `wrt` is not in a leaf layer (or is never used), a layer's
+        input or output lacks the batch axis or is not one array, a layer takes array
+        arguments beyond its first or is used through another method than `__call__`, or
+        `batch_losses` jits the model itself (its layers are then invisible on a second trace).
     """
     n = jax.tree.leaves(batch)[0].shape[0]
-    calls, inputs = [], []
+    calls, inputs, active = [], [], []
 
     def interceptor(perturb):
         def intercept(next_fun, args, kwargs, context):
-            out = next_fun(*args, **kwargs)
             module = context.module
-            if context.method_name != "__call__" or _own_params(module) is None:
-                return out
+            if _own_params(module) is None:
+                return next_fun(*args, **kwargs)
             path = tuple(module.scope.path)
+            if path in active:  # inside the layer's own call (a subclass's super().__call__)
+                return next_fun(*args, **kwargs)
+            if context.method_name != "__call__":
+                if context.method_name in ("setup", "__post_init__"):
+                    return next_fun(*args, **kwargs)
+                raise ValueError(
+                    f"layer {'/'.join(path)} is used through its method "
+                    f"{context.method_name!r} outside its __call__ (e.g. tied embedding "
+                    f"weights); closed-form per-layer gradients see only __call__: use "
+                    f"per_example_grads / per_example_dots (vmap) or jvp_dots")
+            active.append(path)
+            try:
+                out = next_fun(*args, **kwargs)
+            finally:
+                active.pop()
             if not _under(path, wrt):
                 return out
+            x = args[0] if args else None
+            if not isinstance(x, (jax.Array, np.ndarray)) or not x.shape or x.shape[0] != n:
+                raise ValueError(f"layer {'/'.join(path)} must get its input as the first "
+                                 f"positional argument, an array with the batch axis ({n}) "
+                                 f"first; closed-form per-layer gradients need it")
+            if not isinstance(out, jax.Array):
+                raise ValueError(f"layer {'/'.join(path)} returns {type(out).__name__}, not one "
+                                 f"array; closed-form per-layer gradients need one")
             i = len(inputs)
             other = {k: v for k, v in module.variables.items() if k != "params"}
-            inputs.append((args[0], other))
+            inputs.append((path, x, other))
             if perturb is None:
                 calls.append(LayerCall(module.clone(parent=None), path, tuple(args[1:]),
                                        dict(kwargs), jax.ShapeDtypeStruct(out.shape, out.dtype)))
                 return out
-            return out + perturb[i]
+            return out + perturb[i].astype(out.dtype)
         return intercept
 
     with nn.intercept_methods(interceptor(None)):
@@ -240,7 +267,12 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
 
     zeros = [jnp.zeros(c.out.shape, c.out.dtype) for c in calls]
     douts, recorded = jax.grad(total_loss, has_aux=True)(zeros)
-    return [(c, x, other, dy) for c, (x, other), dy in zip(calls, recorded, douts)]
+    if [r[0] for r in recorded] != [c.path for c in calls]:
+        raise ValueError(
+            "batch_losses ran other layers on its second trace than on its first (a jitted "
+            "apply inside batch_losses is cached after the first trace, so its layers cannot "
+            "be seen): pass an un-jitted function; jit the caller instead")
+    return [(c, x, other, dy) for c, (_, x, other), dy in zip(calls, recorded, douts)]
 
 
 def _check_layer_calls(calls, params, wrt, n):
@@ -310,12 +342,14 @@ def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, 
     J_i v_k is the layer's forward-mode derivative in its parameters' direction v_k (batched,
     one layer pass per direction); nothing per-example is materialised. Directions are pytrees
     like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`."""
-    total = None
+    n = jax.tree.leaves(batch)[0].shape[0]
+    total = jnp.zeros((len(directions), n), jnp.float32)
     base = tuple(wrt or ())
     for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
         fn = _layer_fn(call, other)
         _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
-        dots = jnp.stack([jnp.sum((lin(_select(v, call.path[len(base):])) * dy)
-                                  .reshape(dy.shape[0], -1), axis=1) for v in directions])
-        total = dots if total is None else total + dots
+        dy32 = dy.astype(jnp.float32).reshape(n, -1)  # sums in float32 whatever the layer's dtype
+        total = total + jnp.stack([
+            jnp.sum(lin(_select(v, call.path[len(base):])).astype(jnp.float32).reshape(n, -1)
+                    * dy32, axis=1) for v in directions])
     return total

@@ -191,13 +191,13 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
     assert [run.method.frozen_features(e, 4) for e in (1, 2, 3, 4)] == [False, False, True, True]
     state, _ = run.train_epoch(run.state, 1, False)
     calls = []
-    original = run.frozen_features.__func__
+    original = run.cached_features.__func__
 
     def counted(self, state, split):
         calls.append((split, split in self._frozen))
         return original(self, state, split)
 
-    monkeypatch.setattr(loop.Run, "frozen_features", counted)
+    monkeypatch.setattr(loop.Run, "cached_features", counted)
     monkeypatch.setattr(loop, "train_dataset", lambda *a, **k: pytest.fail("images read"))
     before = jax.device_get(state)
     state, log3 = run.train_epoch(state, 3, False)
@@ -233,7 +233,7 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
 
 
 def test_feature_batches_keep_rows_aligned_and_shuffle_by_seed_and_epoch():
-    from nhfair_jax.data.pipeline import feature_batches
+    from nhfair_jax.data.pipeline import FeatureBatches
 
     n = 50
     feats = np.arange(n, dtype=np.float32)[:, None] * np.ones((1, 4), np.float32)
@@ -244,21 +244,56 @@ def test_feature_batches_keep_rows_aligned_and_shuffle_by_seed_and_epoch():
         def __len__(self):
             return n
 
-    batches = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=2)
-    assert len(batches) == 3  # 50 // 16, the remainder dropped
+    epoch = FeatureBatches(feats, Src(), batch_size=16, seed=7, epoch=2)
+    batches = list(epoch)
+    assert len(epoch) == len(batches) == 3  # 50 // 16, the remainder dropped
     rows = np.concatenate([b["features"][:, 0] for b in batches]).astype(int)
     assert len(set(rows)) == 48 and not np.array_equal(rows, np.sort(rows))
     for b in batches:
         r = b["features"][:, 0].astype(int)
         np.testing.assert_array_equal(b["label"], r % 3)
         np.testing.assert_array_equal(b["group"], r % 2)
-    again = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=2)
+    again = FeatureBatches(feats, Src(), batch_size=16, seed=7, epoch=2)
     assert all(np.array_equal(a["features"], b["features"]) for a, b in zip(batches, again))
-    other = feature_batches(feats, Src(), batch_size=16, seed=7, epoch=3)
+    other = list(FeatureBatches(feats, Src(), batch_size=16, seed=7, epoch=3))
     assert not np.array_equal(other[0]["features"], batches[0]["features"])
-    chosen = feature_batches(feats, Src(), batch_size=4, seed=0, epoch=1,
+    chosen = FeatureBatches(feats, Src(), batch_size=4, seed=0, epoch=1,
                              indices=np.array([3, 3, 9, 9, 9, 12, 40, 41]))
     used = sorted(np.concatenate([b["features"][:, 0] for b in chosen]).astype(int).tolist())
     assert used == [3, 3, 9, 9, 9, 12, 40, 41]
     with pytest.raises(ValueError, match="cannot fill one batch"):
-        feature_batches(feats, Src(), batch_size=64, seed=0, epoch=1)
+        FeatureBatches(feats, Src(), batch_size=64, seed=0, epoch=1)
+
+
+@pytest.mark.slow
+def test_features_are_computed_again_after_an_epoch_that_trains_the_backbone(monkeypatch):
+    """Frozen epochs need not be contiguous: a frozen epoch after one that moved the backbone
+    reads features of the new backbone, not the cached ones."""
+    from nhfair_jax.methods.fscl import FSCL
+
+    cfg = tiny_config(**{"train.epochs": 4, "data.image_size": 16})
+    cfg.method = method_config("fscl", magnitude=5.0)
+    frozen_epochs = (2, 4)
+    monkeypatch.setattr(FSCL, "frozen_features", lambda self, e, n: e in frozen_epochs)
+    monkeypatch.setattr(FSCL, "step_variant",
+                        lambda self, e, n: "linear" if e in frozen_epochs else "contrastive")
+    run = Run(cfg, None)
+    state, _ = run.train_epoch(run.state, 1, False)
+    state, _ = run.train_epoch(state, 2, False)
+    first = run._frozen["train"].copy()
+    state, _ = run.train_epoch(state, 3, False)  # contrastive: the encoder moves
+    assert not run._frozen
+    state, _ = run.train_epoch(state, 4, False)
+    assert not np.allclose(run._frozen["train"], first)
+    fresh = run.cached_features.__func__
+    run._frozen.clear()
+    np.testing.assert_array_equal(fresh(run, state, "train"), run._frozen["train"])
+
+
+def test_with_a_counterfactual_modifier_the_linear_phase_runs_on_images():
+    from nhfair_jax.methods.cf import CFModifier
+
+    inner = get_method(method_config("fscl"))
+    assert inner.frozen_features(5, 5)
+    wrapped = CFModifier(inner, "cp", 1.0, "logits")
+    assert not wrapped.frozen_features(5, 5)

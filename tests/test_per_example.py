@@ -186,3 +186,70 @@ def test_per_layer_refuses_a_parameter_outside_leaf_layers():
     # restricted to the leaf layer, it works
     assert per_example.per_layer_dots(batch_losses, params, batch, [params["fc"]],
                                       wrt=("fc",)).shape == (1, 9)
+
+
+class _Doubling(nn.Dense):
+    """A leaf layer whose __call__ calls its parent class's: one call, not two."""
+
+    def __call__(self, x):
+        return super().__call__(x) * 2.0
+
+
+class _WithSubclass(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return _Doubling(3, name="fc")(jnp.tanh(_Doubling(4, name="hidden")(x.mean((1, 2)))))
+
+
+def test_a_leaf_layer_calling_its_parent_class_is_one_layer():
+    params, batch, batch_losses, example_loss = _flax_problem(_WithSubclass())
+    d = [jax.tree.map(lambda p: jax.random.normal(jax.random.key(5), p.shape), params)]
+    np.testing.assert_allclose(per_example.per_layer_dots(batch_losses, params, batch, d),
+                               per_example.per_example_dots(example_loss, params, batch, d),
+                               rtol=1e-4, atol=1e-5)
+
+
+def test_nested_wrt_gives_the_subtrees_per_example_gradients():
+    params, batch, batch_losses, example_loss = _flax_problem()
+    closed = per_example.per_layer_grads(batch_losses, params, batch, wrt=("shared",))
+    ref = per_example.per_example_grads(example_loss, params, batch, wrt=("shared",))
+    for a, b in zip(jax.tree.leaves(closed), jax.tree.leaves(ref)):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+class _Tied(nn.Module):
+    """Embedding weights reused as the output layer (Embed.attend)."""
+
+    @nn.compact
+    def __call__(self, x):
+        embed = nn.Embed(3, 4, name="embed")
+        h = embed(jnp.zeros(x.shape[0], jnp.int32)) + nn.Dense(4, name="fc")(x.mean((1, 2)))
+        return embed.attend(h)
+
+
+class _KeywordInput(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(3, name="fc")(inputs=x.mean((1, 2)))
+
+
+def test_what_the_closed_form_cannot_see_is_an_error():
+    params, batch, batch_losses, _ = _flax_problem(_Tied())
+    with pytest.raises(ValueError, match="'attend' outside its __call__"):
+        per_example.per_layer_dots(batch_losses, params, batch, [params])
+    params, batch, batch_losses, _ = _flax_problem(_KeywordInput())
+    with pytest.raises(ValueError, match="first positional argument"):
+        per_example.per_layer_grads(batch_losses, params, batch)
+    params, batch, _, _ = _flax_problem()
+    model = _Shared()
+    jitted = jax.jit(model.apply)
+    others = {}
+
+    def jitted_losses(p, b):  # the model's apply jitted inside: invisible on a second trace
+        logits = jitted({"params": p, **others}, b["x"])
+        return -jax.nn.log_softmax(logits)[:, 0]
+
+    others.update({c: v for c, v in model.init(jax.random.key(2), batch["x"][:1]).items()
+                   if c != "params"})
+    with pytest.raises(ValueError, match="second trace"):
+        per_example.per_layer_grads(jitted_losses, params, batch)

@@ -100,20 +100,29 @@ def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=Non
 FEATURE_KEYS = ("features", "label", "group")
 
 
-def feature_batches(features: np.ndarray, source, *, batch_size: int, seed: int, epoch: int,
-                    indices=None) -> list[dict]:
+class FeatureBatches:
     """One epoch of fixed-size batches of precomputed features [N, D] (a head trained on a
     frozen backbone): the rows shuffled by (seed, epoch) alone, the last partial batch dropped,
-    as `train_dataset` does with images."""
-    rows = np.arange(len(source)) if indices is None else np.asarray(indices, np.int64)
-    if len(rows) < batch_size:
-        raise ValueError(f"{len(rows)} training examples cannot fill one batch of {batch_size}; "
-                         "lower train.batch_size")
-    order = np.random.default_rng(epoch_seed(seed, epoch)).permutation(rows)
-    n = len(order) // batch_size
-    return [{"features": features[r], "label": np.asarray(source.labels)[r],
-             "group": np.asarray(source.groups)[r]}
-            for r in np.split(order[:n * batch_size], n)]
+    as `train_dataset` does with images. Batches are gathered as they are iterated."""
+
+    def __init__(self, features: np.ndarray, source, *, batch_size: int, seed: int, epoch: int,
+                 indices=None):
+        rows = np.arange(len(source)) if indices is None else np.asarray(indices, np.int64)
+        if len(rows) < batch_size:
+            raise ValueError(f"{len(rows)} training examples cannot fill one batch of "
+                             f"{batch_size}; lower train.batch_size")
+        self.features, self.batch_size = features, batch_size
+        self.labels, self.groups = np.asarray(source.labels), np.asarray(source.groups)
+        self.order = np.random.default_rng(epoch_seed(seed, epoch)).permutation(rows)
+
+    def __len__(self) -> int:
+        return len(self.order) // self.batch_size
+
+    def __iter__(self):
+        for i in range(len(self)):
+            r = self.order[i * self.batch_size:(i + 1) * self.batch_size]
+            yield {"features": self.features[r], "label": self.labels[r],
+                   "group": self.groups[r]}
 
 
 def _pad(batch: dict, batch_size: int) -> dict:

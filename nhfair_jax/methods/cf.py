@@ -324,6 +324,16 @@ class CFModifier(Method):
     def selectable(self, epoch, epochs):
         return self.inner.selectable(epoch, epochs)
 
+    def frozen_features(self, epoch, epochs):
+        """Never: the pair terms need every step's images (x and x_cf) through the network, so
+        a wrapped method's head-only epochs (FSCL's phase 2) run on images, as its
+        `linear_features="augmented"` does."""
+        del epoch, epochs
+        return False
+
+    def features(self, apply_fn, params, batch_stats, images):
+        return self.inner.features(apply_fn, params, batch_stats, images)
+
     def epoch_metrics(self, totals, num_batches):
         return self.inner.epoch_metrics(totals, num_batches)
 

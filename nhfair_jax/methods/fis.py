@@ -84,8 +84,9 @@ class FIS(ERM):
     Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),
     warmup_epochs (epochs before the first round), budget (fraction of the training set added
     per round), round_every (epochs between rounds), max_rounds (0: until the pool is empty),
-    scoring ("jvp", "per_example" or "per_layer"), memory_mb (per-example path: megabytes of
-    per-example intermediates held at once; the chunk size follows from it), pool_labels ("true": the
+    scoring ("jvp", "per_example" or "per_layer"), memory_mb (the per_example path only:
+    megabytes of per-example intermediates held at once; the chunk size follows from it;
+    per_layer holds each layer's input and output gradient for the batch), pool_labels ("true": the
     pool's ground-truth labels, as the benchmark paper's adaptation, its Appendix B.4: "we employ
     ground-truth labels for influence-guided selection"; "predicted": the model's own labels, the
     original active-learning setting where the pool is unlabelled).

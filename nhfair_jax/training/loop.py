@@ -21,7 +21,7 @@ from nhfair_jax import data as data_lib
 from nhfair_jax import metrics as metrics_lib
 from nhfair_jax import models as models_lib
 from nhfair_jax.data.counterfactuals import attach_counterfactuals
-from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, eval_dataset, feature_batches, \
+from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, eval_dataset, \
     iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_class
@@ -168,7 +168,7 @@ class Run:
                 batch["image"] = batch.pop(image_key)
             yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
 
-    def frozen_features(self, state, split: str) -> np.ndarray:
+    def cached_features(self, state, split: str) -> np.ndarray:
         """[N, D] backbone features of a split for the epochs that train a head on a frozen
         backbone (`method.frozen_features`): `method.features` in evaluation mode, without
         augmentation, computed once and kept until an epoch that is not frozen trains."""
@@ -185,7 +185,7 @@ class Run:
         return self._frozen[split]
 
     def _predict_features(self, state, split: str) -> np.ndarray:
-        feats, size = self.frozen_features(state, split), self.config.train.eval_batch_size
+        feats, size = self.cached_features(state, split), self.config.train.eval_batch_size
         out = []
         for start in range(0, len(feats), size):
             chunk = feats[start:start + size]
@@ -269,10 +269,10 @@ class Run:
         train = self.sources["train"]
         if self.method.frozen_features(epoch, c.train.epochs):
             # a head on a frozen backbone: the features once, then batches of them
-            ds = feature_batches(self.frozen_features(state, "train"), train,
-                                 batch_size=c.train.batch_size, seed=self.data_seed,
-                                 epoch=epoch, indices=indices)
-            batches, step_keys = iter(ds), FEATURE_KEYS
+            ds = FeatureBatches(self.cached_features(state, "train"), train,
+                                batch_size=c.train.batch_size, seed=self.data_seed,
+                                epoch=epoch, indices=indices)
+            batches, step_keys = ds, FEATURE_KEYS
         else:
             self._frozen.clear()  # the backbone may change
             keys = (*TRAIN_KEYS, *(k for k in self.method.batch_keys  # e.g. image_cf, cf_mask
