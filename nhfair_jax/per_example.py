@@ -101,6 +101,17 @@ def chunk_size(example_loss: Callable, params, batch, *, wrt: Sequence[str] | No
     return int(min(n, max(1, memory_budget // per)))
 
 
+def _vmap_in_chunks(fn, args, chunk: int):
+    """vmap(fn) over the leading axis of the pytree `args`, `chunk` examples at a time (an
+    unrolled loop inside the caller's jit), the results concatenated."""
+    n = jax.tree.leaves(args)[0].shape[0]
+    if chunk >= n:
+        return jax.vmap(fn)(*args)
+    parts = [jax.vmap(fn)(*jax.tree.map(lambda x, a=start: x[a:a + chunk], args))
+             for start in range(0, n, chunk)]
+    return jax.tree.map(lambda *g: jnp.concatenate(g), *parts)
+
+
 def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[str] | None = None,
                       memory_budget: int = DEFAULT_MEMORY_BUDGET, chunk: int | None = None):
     """Gradients of each example's loss.
@@ -119,17 +130,12 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
       The gradient subtree with a leading batch axis on every leaf.
     """
     sub = _select(params, wrt)
-    grad_one = jax.vmap(jax.grad(_loss_of_subtree(example_loss, params, wrt)), in_axes=(None, 0))
-    n = jax.tree.leaves(batch)[0].shape[0]
+    grad = jax.grad(_loss_of_subtree(example_loss, params, wrt))
     if chunk is None:
         chunk = chunk_size(example_loss, params, batch, wrt=wrt, memory_budget=memory_budget)
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1, got {chunk}")
-    if chunk >= n:
-        return grad_one(sub, batch)
-    parts = [grad_one(sub, jax.tree.map(lambda x, a=start: x[a:a + chunk], batch))
-             for start in range(0, n, chunk)]
-    return jax.tree.map(lambda *g: jnp.concatenate(g), *parts)
+    return _vmap_in_chunks(lambda example: grad(sub, example), (batch,), chunk)
 
 
 def per_example_dots(example_loss: Callable, params, batch, directions: Sequence, *,
@@ -327,10 +333,7 @@ def per_layer_grads(batch_losses: Callable, params, batch, *, wrt: Sequence[str]
 
         with per_example_convolutions():  # a conv's kernel gradient as one batched matmul
             per = max(1, _jaxpr_bytes(jax.make_jaxpr(one)(x[0], dy[0]).jaxpr))
-            step = int(min(len(x), max(1, memory_budget // per)))
-            parts = [jax.vmap(one)(x[s:s + step], dy[s:s + step])
-                     for s in range(0, len(x), step)]
-        g = parts[0] if len(parts) == 1 else jax.tree.map(lambda *a: jnp.concatenate(a), *parts)
+            g = _vmap_in_chunks(one, (x, dy), max(1, memory_budget // per))
         per_path[call.path] = (g if call.path not in per_path
                                else jax.tree.map(jnp.add, per_path[call.path], g))
     return _assemble(params, wrt, per_path)

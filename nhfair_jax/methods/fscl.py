@@ -8,11 +8,12 @@ from the training images without augmentation, when phase 2 starts (the trainer'
 `frozen_features` path), so a phase-2 epoch costs a pass of the head over a [N, D] matrix; the
 benchmark paper says only that the last 40 of 100 epochs train the classifier.
 `linear_features="augmented"` is the original FSCL code's linear stage (as SupCon's): every
-phase-2 step puts an augmented view through the frozen encoder. Each phase is its own compiled step variant (a lax.cond between the two
-ran 18x slower on CPU), and each phase's optimizer freezes what the phase does not train
-(`frozen`), so weight decay and optimizer momentum cannot move a frozen part either. Phase 2 has
-its own optimizer at a constant learning rate, as the original code's linear stage. Epochs of phase 1 are never candidates
-for the best checkpoint or counted by early stopping: their head is untrained.
+phase-2 step puts an augmented view through the frozen encoder. Each phase is its own compiled
+step variant (a lax.cond between the two ran 18x slower on CPU), and each phase's optimizer
+freezes what the phase does not train (`frozen`), so weight decay and optimizer momentum cannot
+move a frozen part either. Phase 2 has its own optimizer at a constant learning rate, as the
+original code's linear stage. Epochs of phase 1 are never candidates for the best checkpoint or
+counted by early stopping: their head is untrained.
 """
 
 from __future__ import annotations
@@ -165,6 +166,13 @@ class FSCL(Method):
     def _head(self, params, feats):
         return self.head.apply({"params": params["head"]}, feats)
 
+    def _batch_features(self, apply_fn, params, batch_stats, batch):
+        """The trainer's cached features when the batch carries them, else the encoder's."""
+        feats = batch.get("features")
+        if feats is None:
+            feats = self.features(apply_fn, params, batch_stats, batch["image"])
+        return feats
+
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng
         b = batch["label"].shape[0]
@@ -181,9 +189,7 @@ class FSCL(Method):
             return loss, logits, stats
 
         def linear():
-            feats = batch.get("features")  # the trainer's frozen features, when cached
-            if feats is None:
-                feats = self.features(apply_fn, params, batch_stats, batch["image"])
+            feats = self._batch_features(apply_fn, params, batch_stats, batch)
             logits = self._head(params, jax.lax.stop_gradient(feats))
             return cross_entropy(logits, batch["label"]), logits, batch_stats
 
@@ -193,7 +199,4 @@ class FSCL(Method):
                           {"phase": jnp.asarray(float(phase2))})
 
     def predict(self, apply_fn, params, batch_stats, batch):
-        feats = batch.get("features")
-        if feats is None:
-            feats = self.features(apply_fn, params, batch_stats, batch["image"])
-        return self._head(params, feats)
+        return self._head(params, self._batch_features(apply_fn, params, batch_stats, batch))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import time
 
-import jax
 import numpy as np
 
 import nhfair_jax
@@ -54,20 +53,15 @@ def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
     passes once."""
     if kind not in INPUTS:
         raise ValueError(f"a post-fit method's inputs must be one of {INPUTS}, got {kind!r}")
-    out, fn = {}, None
+    out = {}
     for split in splits:
         path = cache_path(base_dir, kind, split)
         if os.path.exists(path):
             out[split] = np.load(path)
             continue
-        if fn is None:
-            fn = jax.jit(lambda p, bs, x: run.model.apply(
-                {"params": p, "batch_stats": bs}, x, train=False, features=True))
-        parts = []
-        for batch, device_batch in run.eval_batches(run.sources[split], ("image", "mask")):
-            logits, feats = fn(state.params, state.batch_stats, device_batch["image"])
-            parts.append(np.asarray(feats if kind == "features" else logits)[batch["mask"]])
-        out[split] = np.concatenate(parts).astype(np.float32)
+        values = (run.cached_features(state, split) if kind == "features"
+                  else run.predict(state, split))
+        out[split] = np.asarray(values, np.float32)
         rundir.atomic_write(path, lambda f, a=out[split]: np.save(f, a), mode="wb")
     return out
 
