@@ -4,7 +4,10 @@
 
 One train step = forward, backward and an SGD-momentum update, train-mode batch norm, state
 donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
-- `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py);
+- `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py,
+  and the XLA CPU flags `import nhfair_jax` sets, nhfair_jax/xla_flags.py);
+- `jax_xla_defaults`: the same, with XLA's default flags (a subprocess with
+  NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
 - `jax_xla`: XLA's convolution everywhere and `flax.linen.max_pool`, the path before the
   CPU-fast layers (the issue's baseline);
 - `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads.
@@ -22,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
+import subprocess
 import sys
 import time
 
@@ -34,6 +39,7 @@ import optax
 sys.path.insert(0, os.path.dirname(__file__))
 from _common import print_table, write_json  # noqa: E402
 
+from nhfair_jax import xla_flags  # noqa: E402
 from nhfair_jax.models import create_model  # noqa: E402
 
 CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("resnet18", 64, 32)]
@@ -123,12 +129,34 @@ def torch_step(name: str, size: int, batch: int, device: str = "cpu"):
     return run
 
 
+def _with_xla_defaults(args):
+    """The package path's images/s per case under XLA's default flags (NHFAIR_XLA_CPU_FLAGS=0),
+    from a subprocess (XLA reads its flags once per process); None when the package set none."""
+    if not xla_flags.applied():
+        return None
+    env = {**os.environ, "NHFAIR_XLA_CPU_FLAGS": "0"}
+    for flag in xla_flags.applied():
+        env["XLA_FLAGS"] = env.get("XLA_FLAGS", "").replace(flag, "").strip()
+    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--jax-only",
+                          "--steps", str(args.steps), "--repeats", str(args.repeats)],
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--steps", type=int, default=3)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--json", default=None)
+    p.add_argument("--jax-only", action="store_true",
+                   help="print the package path's images/s per case as JSON and exit (used to "
+                        "measure it under other XLA flags in a subprocess)")
     args = p.parse_args(argv)
+    if args.jax_only:
+        print(json.dumps([batch / _time(jax_step(name, size, batch), args.steps, args.repeats)
+                          for name, size, batch in CASES]))
+        return
+    defaults = _with_xla_defaults(args)
     try:
         import torch
     except ImportError:
@@ -137,6 +165,8 @@ def main(argv=None):
     for name, size, batch in CASES:
         row = {"model": name, "px": size, "batch": batch}
         row["jax"] = batch / _time(jax_step(name, size, batch, "auto"), args.steps, args.repeats)
+        if defaults is not None:
+            row["jax_xla_defaults"] = defaults[len(rows)]
         with flax_max_pool():
             row["jax_xla"] = batch / _time(jax_step(name, size, batch, "xla"), args.steps,
                                            args.repeats)
@@ -146,6 +176,8 @@ def main(argv=None):
         if torch is not None:
             row["torch"] = batch / _time(torch_step(name, size, batch), args.steps, args.repeats)
             row["jax_over_torch"] = row["jax"] / row["torch"]
+            if defaults is not None:
+                row["xla_defaults_over_torch"] = row["jax_xla_defaults"] / row["torch"]
             row["before_over_torch"] = row["jax_xla"] / row["torch"]
             if "jax_data_parallel" in row:
                 row["data_parallel_over_torch"] = row["jax_data_parallel"] / row["torch"]
@@ -154,11 +186,13 @@ def main(argv=None):
     threads = torch.get_num_threads() if torch is not None else None
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
-    print_table(rows, ["model", "px", "batch", "jax", "jax_xla", "jax_data_parallel", "torch",
-                       "jax_over_torch", "before_over_torch", "data_parallel_over_torch"])
+    print_table(rows, ["model", "px", "batch", "jax", "jax_xla_defaults", "jax_xla",
+                       "jax_data_parallel", "torch", "jax_over_torch", "xla_defaults_over_torch",
+                       "before_over_torch", "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
                            "devices": len(jax.devices()),
                            "torch_threads": threads, "steps": args.steps,
+                           "xla_flags_set_by_package": xla_flags.applied(),
                            "repeats": args.repeats, "rows": rows,
                            "numpy": np.__version__, "jax": jax.__version__})
 

@@ -19,6 +19,10 @@ os.environ.setdefault("JAX_COMPILATION_CACHE_DIR", os.path.join(
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(4 << 30))  # bytes, oldest go first
 
+# The package's XLA CPU flags (nhfair_jax/xla_flags.py) in force for every test, as for a user:
+# imported here, before any test module can start a JAX backend.
+import nhfair_jax  # noqa: E402,F401
+
 
 def tiny_config(**overrides):
     """DigitsB with a narrow small CNN: a few seconds per epoch on a 2-core CPU."""

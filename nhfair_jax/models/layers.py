@@ -20,9 +20,9 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   input's memory.
 - `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU, patches
   exactly where the output map is smaller than the kernel, XLA's elsewhere.
-- `max_pool`: the windows laid along a last axis (a reshape for non-overlapping windows, the
-  shifted strided views for overlapping ones, e.g. ResNet's 3x3 / 2 stem pool), reduced with
-  the gradient routed to the first maximal element, as `flax.linen.max_pool` and torch do.
+- `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
+  taken from the first view equal to the maximum, so that the gradient goes to the first
+  maximal element, as `flax.linen.max_pool` and torch route it.
 
 Both agree with XLA's convolution and `flax.linen.max_pool` (tests/test_fast_layers.py): the
 convolutions to float rounding, max pooling exactly, gradients included, ties too.
@@ -118,28 +118,27 @@ def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
 
 
-def _first_max(windows):
-    """max over the last axis whose gradient goes to the FIRST maximal element only, as
-    `flax.linen.max_pool` (XLA's select-and-scatter) and torch's MaxPool2d route it. Splitting
-    it among tied elements would be an equally valid subgradient, but images have exact ties
-    (a constant background after batch norm) and training would drift from the reference."""
-    first = jax.nn.one_hot(jnp.argmax(windows, axis=-1), windows.shape[-1], dtype=jnp.bool_)
-    return jnp.where(jax.lax.stop_gradient(first), windows, 0).sum(-1)
-
-
 def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, padding="VALID"):
     """`flax.linen.max_pool` for NHWC inputs (padding with -inf), same values and gradients,
-    fast to differentiate: the windows are laid along a last axis (a reshape for
-    non-overlapping windows, the shifted strided views otherwise) and reduced there."""
+    fast to differentiate. The window's kh * kw shifted strided views of x are reduced with
+    elementwise maxima, and the result is taken from the views again, last to first, where a
+    view equals the maximum: its gradient goes to the FIRST maximal element of each window (in
+    row-major window order), as `flax.linen.max_pool` (XLA's select-and-scatter) and torch's
+    MaxPool2d route it. Splitting it among tied elements would be an equally valid subgradient,
+    but images have exact ties (a constant background after batch norm) and training would
+    drift from the reference. No argmax, no one-hot and no transpose of the input: XLA fuses
+    the whole of it, forward and backward, into elementwise loops."""
     window = tuple(window)
     strides = tuple(strides) if strides is not None else window
-    pads = _pairs(padding, window, strides, x.shape[1:3])
-    b, h, w, c = x.shape
-    kh, kw = window
-    if window == strides and not any(sum(pads, ())) and h % kh == 0 and w % kw == 0:
-        windows = x.reshape(b, h // kh, kh, w // kw, kw, c).transpose(0, 1, 3, 5, 2, 4)
-        return _first_max(windows.reshape(b, h // kh, w // kw, c, kh * kw))
-    return _first_max(jnp.stack(_views(x, window, strides, pads, -jnp.inf), axis=-1))
+    views = _views(x, window, strides, _pairs(padding, window, strides, x.shape[1:3]), -jnp.inf)
+    top = views[0]
+    for view in views[1:]:
+        top = jnp.maximum(top, view)
+    top = jax.lax.stop_gradient(top)  # compared against only; NaN windows give NaN, no gradient
+    out = top
+    for view in reversed(views):
+        out = jnp.where(view == top, view, out)
+    return out
 
 
 class Conv(nn.Module):
