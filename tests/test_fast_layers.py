@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from nhfair_jax.models import create_model
-from nhfair_jax.models.layers import TAPS_MAX, Conv, conv_dense, conv_patches, conv_taps, \
-    conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
+from nhfair_jax.models.layers import TAPS_MAX, Conv, conv_patches, conv_tap_matmuls, \
+    conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
 
 _MORE = pytest.mark.slow  # each case compiles for ~3 s; three run in the quick loop
 CONV_CASES = [  # (H, W, c_in, c_out, kernel, stride, padding)
@@ -32,7 +32,7 @@ def _close(a, b, tol=1e-5):
 
 
 @pytest.mark.parametrize("case", CONV_CASES, ids=lambda c: "x".join(map(str, c)))
-def test_patch_tap_and_dense_convolutions_match_xla_in_value_gradient_and_jvp(case):
+def test_patch_and_tap_convolutions_match_xla_in_value_gradient_and_jvp(case):
     h, w, c_in, c_out, k, s, p = case
     kx, kw_, kt1, kt2, kr = jax.random.split(jax.random.key(sum(case[:4])), 5)
     x = jax.random.normal(kx, (3, h, w, c_in))
@@ -44,7 +44,7 @@ def test_patch_tap_and_dense_convolutions_match_xla_in_value_gradient_and_jvp(ca
         """value, reverse-mode gradients of a nonlinear loss, forward-mode derivative"""
         out = {}
         for name, fn in (("xla", conv_xla), ("patches", conv_patches), ("taps", conv_taps),
-                         ("dense", conv_dense)):
+                         ("tap_matmuls", conv_tap_matmuls)):
             conv = lambda a, b, fn=fn: fn(a, b, (s, s), p)  # noqa: E731
             grads = jax.grad(lambda a, b: jnp.sum(jnp.sin(conv(a, b)) * r), (0, 1))(x, kernel)
             out[name] = (conv(x, kernel), *grads, jax.jvp(conv, (x, kernel), tangents)[1])
@@ -52,7 +52,7 @@ def test_patch_tap_and_dense_convolutions_match_xla_in_value_gradient_and_jvp(ca
 
     shape = jax.eval_shape(lambda: conv_xla(x, kernel, (s, s), p)).shape
     out = everything(x, kernel, tangents, jax.random.normal(kr, shape))
-    for impl in ("patches", "taps", "dense"):
+    for impl in ("patches", "taps", "tap_matmuls"):
         assert out[impl][0].shape == shape
         for a, b in zip(out[impl], out["xla"]):
             _close(a, b)
@@ -110,20 +110,17 @@ def test_conv_module_has_flax_conv_parameters_and_numbers():
     _close(ours.apply(v_theirs, x), theirs.apply(v_theirs, x))
 
 
-def test_auto_uses_patches_where_the_output_is_smaller_than_the_kernel_and_taps_for_few_taps():
+def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_taps_for_few_taps():
     assert jax.default_backend() == "cpu"
-    assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "patches"
-    assert resolve_conv_impl("auto", (1, 4), (3, 3)) == "patches"
+    assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "tap_matmuls"
+    assert resolve_conv_impl("auto", (1, 4), (3, 3)) == "tap_matmuls"
     assert resolve_conv_impl("auto", (4, 4), (3, 3)) == "xla"
     assert resolve_conv_impl("auto", (1, 1), (1, 1)) == "xla"
     assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "taps"  # an image's first layer
     assert resolve_conv_impl("auto", (4, 4), (3, 3), TAPS_MAX + 1) == "xla"
-    assert resolve_conv_impl("auto", (2, 2), (3, 3), 27) == "patches"
-    # the dense map-to-map matrix where it is smaller than the kernel: 1x1 outputs of 3x3s
-    assert resolve_conv_impl("auto", (1, 1), (3, 3), 4608, (1, 1)) == "dense"
-    assert resolve_conv_impl("auto", (1, 1), (3, 3), 2304, (2, 2)) == "dense"  # stride 2
-    assert resolve_conv_impl("auto", (2, 2), (3, 3), 4608, (2, 2)) == "patches"
-    assert resolve_conv_impl("auto", (1, 1), (1, 1), 512, (1, 1)) == "xla"
+    assert resolve_conv_impl("auto", (2, 2), (3, 3), 27) == "tap_matmuls"
+    assert resolve_conv_impl("auto", (1, 1), (3, 3), 4608) == "tap_matmuls"
+    assert resolve_conv_impl("auto", (1, 1), (1, 1), 512) == "xla"
     assert resolve_conv_impl("xla", (1, 1), (3, 3)) == "xla"
     with pytest.raises(ValueError, match="conv_impl"):
         resolve_conv_impl("cudnn")

@@ -6,8 +6,9 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   and at 2,977 with `max_pool` below.
 - XLA's own convolution is pathological when the output map is smaller than the kernel
   (ResNet-18's last stages at 32-64 px): a 3x3 convolution of 512 channels on a 2x2 map takes
-  355 ms for a batch of 32 against 8 ms as a patch matmul. Elsewhere the two are within about
-  +-30% of each other and XLA's is kept (its fusions win in the whole network).
+  355 ms for a batch of 32 against 8 ms as a patch matmul and 5 ms as one matmul per kernel
+  tap over the pixels it meets (`conv_tap_matmuls`). Elsewhere XLA's is kept (its fusions win
+  in the whole network).
 - XLA's CPU convolution is slow when the kernel has few taps (an image's first layer, 3x3 over
   3 channels: 27 taps): 8.3 ms for 64 images at 64 px, 16 output channels, against 2.1 ms as
   27 broadcast multiply-adds in one elementwise loop (`conv_taps`).
@@ -21,10 +22,14 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   and slices / pads, so reverse mode (the train step), forward mode (FIS's jvp scoring) and
   vmap (per-example gradients) follow from JAX's own rules. The patches cost kh * kw times the
   input's memory.
+  Under vmap, the kernel gradient is one batched matmul, which is why per-example gradients
+  (`per_example_convolutions`) use patches everywhere on the CPU.
+- `conv_tap_matmuls`: one matmul per kernel tap over the valid part of the map; its
+  derivatives are JAX's own (slices, pads, matmuls).
 - `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP).
-- `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU, patches
-  exactly where the output map is smaller than the kernel, `conv_taps` where the kernel has at
-  most TAPS_MAX taps, XLA's elsewhere.
+- `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU,
+  `conv_tap_matmuls` exactly where the output map is smaller than the kernel, `conv_taps`
+  where the kernel has at most TAPS_MAX taps, XLA's elsewhere.
 - `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
   taken from the first view equal to the maximum, so that the gradient goes to the first
   maximal element, as `flax.linen.max_pool` and torch route it.
@@ -44,9 +49,8 @@ from typing import Any
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
-import numpy as np
 
-CONV_IMPLS = ("auto", "xla", "patches", "taps", "dense")
+CONV_IMPLS = ("auto", "xla", "patches", "taps", "tap_matmuls")
 TAPS_MAX = 32  # kh * kw * C_in up to which "auto" uses conv_taps on the CPU
 
 
@@ -66,13 +70,11 @@ def per_example_convolutions():
         _PER_EXAMPLE.reset(token)
 
 
-def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None,
-                      in_hw=None) -> str:
+def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
     """The implementation a convolution uses. "auto" is XLA's own on accelerators; on the CPU it
-    is `conv_dense` where its dense matrix is smaller than the kernel (input pixels x output
-    pixels < kernel taps: ResNet-18's 1x1 last stage at 32 px), patches where
-    XLA's is pathological (output map smaller than the kernel), `conv_taps` where the kernel has
-    few taps (kh * kw * C_in = `taps` <= TAPS_MAX), XLA's elsewhere."""
+    is `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
+    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), XLA's
+    elsewhere; under `per_example_convolutions`, patches everywhere."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
     if impl != "auto":
@@ -81,11 +83,8 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None =
         return "xla"
     if out_hw is None or kernel_hw is None or _PER_EXAMPLE.get():
         return "patches"
-    if in_hw is not None and (in_hw[0] * in_hw[1] * out_hw[0] * out_hw[1]
-                              < kernel_hw[0] * kernel_hw[1]):
-        return "dense"
     if any(o < k for o, k in zip(out_hw, kernel_hw)):
-        return "patches"
+        return "tap_matmuls"
     return "taps" if taps is not None and taps <= TAPS_MAX else "xla"
 
 
@@ -129,31 +128,35 @@ def conv_patches(x, kernel, strides=(1, 1), padding="SAME"):
     return out.reshape(b, ho, wo, c_out)
 
 
-def conv_dense(x, kernel, strides=(1, 1), padding="SAME"):
-    """NHWC x HWIO -> NHWC convolution on a tiny map as ONE matrix product over the whole map:
-    the kernel is laid out as the dense [H * W * C_in, H_out * W_out * C_out] matrix that maps
-    the flattened input map to the flattened output map (a constant 0/1 tap-selection matrix
-    times the kernel, so its gradient flows back to the kernel's taps). Where that matrix is
-    smaller than the kernel (input pixels x output pixels < taps: a 3x3 convolution with a 1x1
-    output, ResNet-18's last stage at 32 px), it multiplies by fewer numbers than patches, which
-    spend most of their products on padding (8 of 9 taps for a 1x1 map). With larger maps the
-    dense matrix's gradient outgrows the kernel's and patches win (measured: ResNet-18 at
-    64 px, 2x2 maps, 153 -> 141 images/s with it)."""
-    kh, kw, c_in, c_out = kernel.shape
-    (sh, sw), (pads_h, pads_w) = strides, _pairs(padding, (kh, kw), strides, x.shape[1:3])
-    b, h, w, _ = x.shape
-    ho, wo = (h + sum(pads_h) - kh) // sh + 1, (w + sum(pads_w) - kw) // sw + 1
-    select = np.zeros((h, w, ho, wo, kh * kw), np.float32)  # input pixel, output pixel -> tap
-    for oi in range(ho):
-        for oj in range(wo):
-            for t in range(kh * kw):
-                i, j = oi * sh + t // kw - pads_h[0], oj * sw + t % kw - pads_w[0]
-                if 0 <= i < h and 0 <= j < w:
-                    select[i, j, oi, oj, t] = 1.0
-    dense = jnp.asarray(select.reshape(-1, kh * kw)) @ kernel.reshape(kh * kw, c_in * c_out)
-    dense = dense.reshape(h * w, ho * wo, c_in, c_out).transpose(0, 2, 1, 3)
-    out = x.reshape(b, h * w * c_in) @ dense.reshape(h * w * c_in, ho * wo * c_out)
-    return out.reshape(b, ho, wo, c_out)
+def conv_tap_matmuls(x, kernel, strides=(1, 1), padding="SAME"):
+    """NHWC x HWIO -> NHWC convolution on a small map as one matrix product per kernel tap,
+    over only the output pixels whose input pixel for that tap lies inside the map, each padded
+    back to the output's shape and summed (XLA fuses the pads and sums into one loop). Patches
+    multiply the padding too: on a 2x2 map a 3x3 kernel meets real pixels in 16 of the 36
+    (pixel, tap) pairs, on a 1x1 map in 1 of 9. Measured (forward + backward, batch 32): 512
+    channels on a 2x2 map 5.0 ms against 8.1 ms for patches; on a 1x1 map 0.5 against 2.4 ms;
+    ResNet-18's train step at 32 / 64 px 593 -> 622 / 147 -> 155 images/s."""
+    kh, kw, _, _ = kernel.shape
+    (sh, sw) = strides
+    (pt, pb), (pl, pr) = _pairs(padding, (kh, kw), strides, x.shape[1:3])
+    _, h, w, _ = x.shape
+    ho, wo = (h + pt + pb - kh) // sh + 1, (w + pl + pr - kw) // sw + 1
+    out = None
+    for ti in range(kh):
+        rows = [o for o in range(ho) if 0 <= o * sh + ti - pt < h]
+        for tj in range(kw):
+            cols = [o for o in range(wo) if 0 <= o * sw + tj - pl < w]
+            if not rows or not cols:
+                continue  # this tap only ever meets padding
+            r0, c0 = rows[0] * sh + ti - pt, cols[0] * sw + tj - pl
+            inside = x[:, r0:r0 + sh * (len(rows) - 1) + 1:sh,
+                       c0:c0 + sw * (len(cols) - 1) + 1:sw, :]
+            term = jnp.pad(inside @ kernel[ti, tj], ((0, 0), (rows[0], ho - 1 - rows[-1]),
+                                                     (cols[0], wo - 1 - cols[-1]), (0, 0)))
+            out = term if out is None else out + term
+    if out is None:  # every tap meets padding only: a zero output
+        out = jnp.zeros((x.shape[0], ho, wo, kernel.shape[-1]), jnp.result_type(x, kernel))
+    return out
 
 
 def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
@@ -252,9 +255,8 @@ class Conv(nn.Module):
         pads = _pairs(self.padding, (kh, kw), strides, x.shape[1:3])
         out_hw = tuple((n + lo + hi - k) // st + 1
                        for n, (lo, hi), k, st in zip(x.shape[1:3], pads, (kh, kw), strides))
-        impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw), kh * kw * x.shape[-1],
-                                 x.shape[1:3])
-        fn = {"patches": conv_patches, "taps": conv_taps, "dense": conv_dense,
+        impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw), kh * kw * x.shape[-1])
+        fn = {"patches": conv_patches, "taps": conv_taps, "tap_matmuls": conv_tap_matmuls,
               "xla": conv_xla}[impl]
         y = fn(x, kernel, strides, pads)
         if self.use_bias:
