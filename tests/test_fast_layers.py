@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from nhfair_jax.models import create_model
-from nhfair_jax.models.layers import TAPS_MAX, Conv, conv_patches, conv_tap_matmuls, \
-    conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
+from nhfair_jax.models.layers import TAPS_MAX, BatchNorm, Conv, batch_norm, conv_patches, \
+    conv_tap_matmuls, conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
 
 _MORE = pytest.mark.slow  # each case compiles for ~3 s; three run in the quick loop
 CONV_CASES = [  # (H, W, c_in, c_out, kernel, stride, padding)
@@ -156,3 +156,144 @@ def test_models_give_the_same_logits_and_gradients_with_either_convolution(name,
     for impl in ("patches", "auto"):
         for a, b in zip(jax.tree.leaves(out[impl]), jax.tree.leaves(out["xla"])):
             _close(a, b)
+
+
+def _nonlinear(y, r):
+    return jnp.sum(jnp.sin(y) * r)
+
+
+def _bn_pair(x, **kw):
+    """flax's BatchNorm and ours over x, with the same (perturbed) parameters."""
+    ours, theirs = BatchNorm(**kw), nn.BatchNorm(**kw)
+    variables = theirs.init(jax.random.key(1), x)
+    assert jax.tree.map(jnp.shape, ours.init(jax.random.key(1), x)) == \
+        jax.tree.map(jnp.shape, variables)  # the same names and shapes: checkpoints load
+    params = jax.tree.map(lambda a: a + 0.3 * jax.random.normal(jax.random.key(2), a.shape),
+                          variables["params"])
+    return ours, theirs, {**variables, "params": params}
+
+
+def test_batch_norm_matches_flax_in_values_statistics_gradients_and_jvp():
+    x = jax.random.normal(jax.random.key(0), (6, 5, 4, 3)) * 3.0 + 1.5
+    ours, theirs, variables = _bn_pair(x, use_running_average=False, momentum=0.9)
+    r = jax.random.normal(jax.random.key(3), x.shape)
+    tangents = (jax.random.normal(jax.random.key(4), x.shape),
+                jax.tree.map(lambda a: jax.random.normal(jax.random.key(5), a.shape),
+                             variables["params"]))
+
+    @jax.jit
+    def everything(x, params):
+        out = {}
+        for key, model in (("ours", ours), ("flax", theirs)):
+            def apply(x, p, model=model):
+                return model.apply({**variables, "params": p}, x, mutable=["batch_stats"])
+            (y, stats) = apply(x, params)
+            grads = jax.grad(lambda x, p: _nonlinear(apply(x, p)[0], r), (0, 1))(x, params)
+            jvp = jax.jvp(lambda x, p: apply(x, p)[0], (x, params), tangents)[1]
+            # forward over reverse (a Hessian-vector product) through the custom rule
+            hvp = jax.jvp(lambda x: jax.grad(lambda x: _nonlinear(apply(x, params)[0], r))(x),
+                          (x,), (tangents[0],))[1]
+            out[key] = (y, stats, grads, jvp, hvp)
+        return out
+
+    out = everything(x, variables["params"])
+    np.testing.assert_array_equal(out["ours"][0], out["flax"][0])  # same operations, same order
+    for a, b in zip(jax.tree.leaves(out["ours"][1:]), jax.tree.leaves(out["flax"][1:])):
+        _close(a, b)
+    eval_ours = ours.clone(use_running_average=True).apply(variables, x)
+    np.testing.assert_array_equal(eval_ours,
+                                  theirs.clone(use_running_average=True).apply(variables, x))
+
+
+def test_batch_norm_gradients_under_vmap_equal_a_loop_and_bfloat16_keeps_flax_dtypes():
+    """vmap over independent batches (each its own statistics), as per-example or per-group
+    gradients would take them, equals one batch at a time; bfloat16 in, bfloat16 out, float32
+    statistics, as flax's."""
+    xs = jax.random.normal(jax.random.key(6), (3, 4, 2, 2, 5)) + 0.5
+    ours, _, variables = _bn_pair(xs[0], use_running_average=False)
+
+    def loss(params, x):
+        y, _ = ours.apply({**variables, "params": params}, x, mutable=["batch_stats"])
+        return jnp.sum(jnp.tanh(y) ** 2)
+
+    batched = jax.jit(jax.vmap(jax.grad(loss), (None, 0)))(variables["params"], xs)
+    for i in range(len(xs)):
+        for a, b in zip(jax.tree.leaves(jax.tree.map(lambda g: g[i], batched)),
+                        jax.tree.leaves(jax.grad(loss)(variables["params"], xs[i]))):
+            _close(a, b)
+    half, _ = BatchNorm(use_running_average=False, dtype=jnp.bfloat16).apply(
+        variables, xs[0].astype(jnp.bfloat16), mutable=["batch_stats"])
+    flax_half, stats = nn.BatchNorm(use_running_average=False, dtype=jnp.bfloat16).apply(
+        variables, xs[0].astype(jnp.bfloat16), mutable=["batch_stats"])
+    assert half.dtype == flax_half.dtype == jnp.bfloat16
+    assert stats["batch_stats"]["mean"].dtype == jnp.float32
+
+
+def test_batch_norm_derivative_is_zero_through_a_clipped_variance():
+    """A constant channel: E[x^2] - mean^2 rounds to <= 0 and is clipped; the derivative stays
+    finite (dx = a (dx - mean dx) only) rather than dividing by a negative variance."""
+    x = jnp.full((4, 3, 3, 1), 0.1)
+    y, mean, var = batch_norm(x, jnp.ones((1,)), jnp.zeros((1,)), 1e-5)
+    dx = jax.random.normal(jax.random.key(7), x.shape)
+    _, (dy, dmean, dvar) = jax.jvp(lambda x: batch_norm(x, jnp.ones((1,)), jnp.zeros((1,)),
+                                                        1e-5), (x,), (dx,))
+    assert np.isfinite(np.asarray(dy)).all() and float(var.max()) >= 0
+    _close(dy, (dx - dx.mean()) * jax.lax.rsqrt(var + 1e-5), tol=1e-4)
+
+
+@pytest.mark.parametrize("shape", [(2, 8, 10, 3), (2, 9, 7, 3)])
+def test_tiled_max_pool_forward_mode_and_vmap_match_flax(shape):
+    """2x2 windows of stride 2 take the tiled path (its own derivative rule); rows and columns
+    past the last window are dropped as flax drops them; ties as in flax."""
+    x = jnp.round(jax.random.normal(jax.random.key(8), shape) * 2) / 2  # many exact ties
+    jaxpr = str(jax.make_jaxpr(lambda a: max_pool(a, (2, 2), (2, 2)))(x))
+    assert "custom_jvp_call" in jaxpr  # the tiled path, not the views
+    ref = nn.max_pool(x, (2, 2), (2, 2))
+    np.testing.assert_array_equal(max_pool(x, (2, 2), (2, 2)), ref)
+    t = jax.random.normal(jax.random.key(9), shape)
+    np.testing.assert_array_equal(jax.jvp(lambda a: max_pool(a, (2, 2), (2, 2)), (x,), (t,))[1],
+                                  jax.jvp(lambda a: nn.max_pool(a, (2, 2), (2, 2)), (x,), (t,))[1])
+    r = jax.random.normal(jax.random.key(10), ref.shape[1:])
+    grad = jax.grad(lambda a: jnp.sum(jnp.cos(max_pool(a[None], (2, 2), (2, 2))[0]) * r))
+    flax_grad = jax.grad(lambda a: jnp.sum(jnp.cos(nn.max_pool(a[None], (2, 2), (2, 2))[0]) * r))
+    batched = jax.jit(jax.vmap(grad))(x)
+    for i in range(shape[0]):
+        np.testing.assert_array_equal(batched[i], flax_grad(x[i]))
+
+
+def test_tiled_max_pool_gives_a_nan_window_nan_and_no_gradient():
+    x = jnp.arange(32.0).reshape(1, 4, 4, 2).at[0, 0, 1, 0].set(jnp.nan)
+    out = max_pool(x, (2, 2), (2, 2))
+    assert np.isnan(out[0, 0, 0, 0]) and np.isfinite(np.asarray(out).ravel()[1:]).all()
+    g = jax.grad(lambda a: jnp.nansum(max_pool(a, (2, 2), (2, 2))))(x)
+    assert float(g[0, :2, :2, 0].sum()) == 0.0 and float(g.sum()) == out.size - 1
+
+
+@pytest.mark.parametrize("name", ["small_cnn", pytest.param("resnet18", marks=pytest.mark.slow)])
+def test_models_train_mode_gradients_match_flax_batch_norm_and_pooling(name):
+    """The whole model in train mode: our BatchNorm and pooling against flax's, the same
+    loss, gradients and updated statistics."""
+    import nhfair_jax.models.resnet as resnet
+    import nhfair_jax.models.small_cnn as small_cnn
+
+    x = jax.random.normal(jax.random.key(11), (8, 32, 32, 3))
+    y = jnp.arange(8) % 2
+    ours = create_model(name, 2, conv_impl="xla")
+    variables = ours.init(jax.random.key(12), x, train=False)
+
+    def loss(params):
+        logits, updates = ours.apply({**variables, "params": params}, x, train=True,
+                                     mutable=["batch_stats"])
+        return jnp.mean(jax.nn.log_softmax(logits)[jnp.arange(8), y]), updates
+
+    ours_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
+    saved = [(m.BatchNorm, m.max_pool) for m in (resnet, small_cnn)]
+    try:
+        for m in (resnet, small_cnn):
+            m.BatchNorm, m.max_pool = nn.BatchNorm, nn.max_pool
+        flax_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
+    finally:
+        for m, (norm, pool) in zip((resnet, small_cnn), saved):
+            m.BatchNorm, m.max_pool = norm, pool
+    for a, b in zip(jax.tree.leaves(ours_out), jax.tree.leaves(flax_out)):
+        _close(a, b, tol=1e-4 if name == "resnet18" else 1e-5)

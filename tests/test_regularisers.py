@@ -61,12 +61,14 @@ def test_cdf_disparity_is_zero_for_identical_groups_and_grows_with_the_shift():
     assert float(grad[:200].sum()) < 0 < float(grad[200:].sum())
 
 
-def _train(tmp_path, name, **kw):
+def _train(tmp_path, name, seed=0, **kw):
     cfg = digitsb_config(name, **kw)
+    cfg.seed = seed
     cfg.train.epochs = 6
     cfg.train.patience = 7
     cfg.train.progress = False
-    return train_and_evaluate(cfg, str(tmp_path / f"{name}_{'_'.join(map(str, kw.values()))}"))
+    return train_and_evaluate(cfg, str(tmp_path / f"{name}_{seed}_"
+                                                     f"{'_'.join(map(str, kw.values()))}"))
 
 
 @pytest.fixture(scope="module")
@@ -82,14 +84,20 @@ def test_gapreg_dp_with_a_large_coefficient_improves_dp_over_erm(erm, tmp_path):
 
 @pytest.mark.slow
 def test_gapreg_eod_improves_equalized_odds_over_erm(erm, tmp_path):
-    # On validation: DigitsB's 179-image test split is too small for a stable eqodd. Coefficient
-    # 1: on seeds 0-2 it lifts validation eqodd from 0.80 / 0.78 / 0.88 (ERM) to 0.92 / 0.95 /
-    # 0.94 while keeping accuracy at 0.73-0.83; coefficient 5 collapses accuracy to about 0.6
-    # and its eqodd then swings with float rounding (0.55-0.93), and a constant prediction would
-    # be "fair" with no learning at all.
-    result = _train(tmp_path, "gapreg", objective="eod", coef=1.0)
-    assert result["val"]["eqodd"] > erm["val"]["eqodd"] + 0.05
-    assert result["val"]["acc"] > 0.65
+    # On validation: DigitsB's 179-image test split is too small for a stable eqodd; and over
+    # three seeds, since after 6 epochs on 300 images one seed's gain moves with float
+    # rounding. Coefficient 1 on seeds 0-2 lifts validation eqodd from 0.81 / 0.77 / 0.88 (ERM)
+    # to 0.82 / 0.88 / 0.96 while keeping accuracy at 0.76-0.82 (an earlier rounding of batch
+    # norm's gradient: 0.80 / 0.78 / 0.88 to 0.92 / 0.95 / 0.94); coefficient 2 collapses
+    # accuracy to 0.58-0.72 and its eqodd then swings (0.50-0.97), and a constant prediction
+    # would be "fair" with no learning at all.
+    gains = []
+    for seed in (0, 1, 2):
+        base = erm if seed == 0 else _train(tmp_path, "erm", seed=seed)
+        result = _train(tmp_path, "gapreg", objective="eod", coef=1.0, seed=seed)
+        gains.append(result["val"]["eqodd"] - base["val"]["eqodd"])
+        assert result["val"]["acc"] > 0.65, seed
+    assert min(gains) > 0 and np.mean(gains) > 0.05, gains
 
 
 @pytest.mark.slow

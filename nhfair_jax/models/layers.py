@@ -1,4 +1,4 @@
-"""Convolution and max pooling that are fast on XLA's CPU backend, with the same numbers.
+"""Convolution, max pooling and batch norm that are fast on XLA's CPU backend, same numbers.
 
 Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
 - The gradient of `flax.linen.max_pool` (XLA's select-and-scatter) cost more than every
@@ -12,9 +12,21 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
 - XLA's CPU convolution is slow when the kernel has few taps (an image's first layer, 3x3 over
   3 channels: 27 taps): 8.3 ms for 64 images at 64 px, 16 output channels, against 2.1 ms as
   27 broadcast multiply-adds in one elementwise loop (`conv_taps`).
+- Differentiating `flax.linen.BatchNorm`'s expression leaves x - mean as a factor of the
+  backward pass's reductions, and XLA writes that tensor out for them; `batch_norm`'s own
+  derivative reduces only g and g * x (small CNN at 64 px, batch 64: 661 -> 719 images/s,
+  ResNet-18 at 32 px 512 -> 579, in one side-by-side run of benchmarks/train_step.py).
+- The gradient of pooling windows that tile the map (the small CNN's 2x2, stride 2) as kh * kw
+  strided scatters added up cost 8 ms of the small CNN's step at 64 px; `_pool_tiles` computes
+  it as one broadcast multiply over the input reshaped into its windows (2.3 ms).
 - Tried and not kept: the kernel gradient as a patch matmul under XLA's forward (a custom JVP
-  rule; no consistent gain in the whole network), and XLA's CPU flags (oneDNN, XNNPACK off,
-  vector width, graph fusion: all within noise).
+  rule; slower in every whole step, 2x at 32 px), patches / tap reductions / per-row matmuls
+  for a first layer's kernel gradient (3-7x slower than XLA's), space-to-depth for ResNet's
+  7x7 stride-2 stem, pooling gradients by stride parity planes for overlapping windows
+  (ResNet's 3x3 stride 2: slower at 32 px), and XLA's CPU flags other than the one the package
+  sets (nhfair_jax/xla_flags.py: oneDNN, XNNPACK off, YNNPACK reductions off (2.4x slower
+  ResNet-18 steps), vector width, graph fusion, the concurrency-optimised scheduler: all
+  within noise or slower).
 
 - `conv_patches`: a convolution as one matrix product of image patches (im2col): the kh x kw
   shifted strided views of the padded input are concatenated along channels and multiplied by
@@ -32,10 +44,15 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   where the kernel has at most TAPS_MAX taps, XLA's elsewhere.
 - `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
   taken from the first view equal to the maximum, so that the gradient goes to the first
-  maximal element, as `flax.linen.max_pool` and torch route it.
+  maximal element, as `flax.linen.max_pool` and torch route it; tiling windows through
+  `_pool_tiles` (a custom JVP with the same derivative).
+- `BatchNorm` / `batch_norm`: flax's parameters, statistics and forward operations, with a
+  custom JVP whose tangent has x as its only array-sized factor.
 
-All agree with XLA's convolution and `flax.linen.max_pool` (tests/test_fast_layers.py): the
-convolutions to float rounding, max pooling exactly, gradients included, ties too.
+All agree with XLA's convolution, `flax.linen.max_pool` and `flax.linen.BatchNorm`
+(tests/test_fast_layers.py): the convolutions and batch norm's derivatives to float rounding,
+max pooling and batch norm's values exactly, gradients, forward mode and vmap included, ties
+too.
 """
 
 from __future__ import annotations
@@ -217,10 +234,16 @@ def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, pad
     MaxPool2d route it. Splitting it among tied elements would be an equally valid subgradient,
     but images have exact ties (a constant background after batch norm) and training would
     drift from the reference. No argmax, no one-hot and no transpose of the input: XLA fuses
-    the whole of it, forward and backward, into elementwise loops."""
+    the whole of it, forward and backward, into elementwise loops.
+
+    Windows that tile the map (stride = window, no padding: the small CNN's 2x2 pooling) take
+    `_pool_tiles`, whose gradient is one elementwise loop over the input."""
     window = tuple(window)
     strides = tuple(strides) if strides is not None else window
-    views = _views(x, window, strides, _pairs(padding, window, strides, x.shape[1:3]), -jnp.inf)
+    pads = _pairs(padding, window, strides, x.shape[1:3])
+    if strides == window and not any(p for pair in pads for p in pair):
+        return _pool_tiles(x, window)
+    views = _views(x, window, strides, pads, -jnp.inf)
     top = views[0]
     for view in views[1:]:
         top = jnp.maximum(top, view)
@@ -229,6 +252,50 @@ def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, pad
     for view in reversed(views):
         out = jnp.where(view == top, view, out)
     return out
+
+
+def _window_maxima(x, window):
+    views = _views(x, window, window, ((0, 0), (0, 0)), -jnp.inf)
+    top = views[0]
+    for view in views[1:]:
+        top = jnp.maximum(top, view)
+    return top
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _pool_tiles(x, window):
+    """Max pooling over windows that tile the map (stride = window, no padding; rows and
+    columns past the last whole window are dropped, as flax drops them). The derivative is the
+    same as `max_pool`'s (the first maximal element of each window takes it, none for a window
+    holding NaN), written on the input reshaped to [B, Ho, kh, Wo, kw, C], where each window is
+    a block of axes: the tangent is a masked sum over the window axes, and its transpose, the
+    gradient, one broadcast multiply on the reshaped input. With the views, the gradient was kh
+    * kw strided scatters added up (small CNN at 64 px: 8 ms a step against 2.3 ms)."""
+    return _window_maxima(x, window)
+
+
+@functools.partial(_pool_tiles.defjvp, symbolic_zeros=True)
+def _pool_tiles_jvp(window, primals, tangents):
+    (x,), (dx,) = primals, tangents
+    top = _window_maxima(x, window)
+    if _zero(dx):
+        return top, jnp.zeros_like(top)
+    (kh, kw), (b, _, _, c) = window, x.shape
+    ho, wo = top.shape[1:3]
+    blocks = (b, ho, kh, wo, kw, c)
+    x6 = x[:, :ho * kh, :wo * kw].reshape(blocks)
+    equal = x6 == top[:, :, None, :, None, :]
+    first, seen = [], None  # the first maximal element of each window, row-major
+    for i in range(kh):
+        row = []
+        for j in range(kw):
+            hit = equal[:, :, i, :, j, :]
+            row.append(hit if seen is None else hit & ~seen)
+            seen = hit if seen is None else seen | hit
+        first.append(jnp.stack(row, axis=3))
+    mask = jnp.stack(first, axis=2)
+    dx6 = dx[:, :ho * kh, :wo * kw].reshape(blocks)
+    return top, jnp.where(mask, dx6, jnp.zeros((), dx.dtype)).sum((2, 4))
 
 
 class Conv(nn.Module):
@@ -263,3 +330,91 @@ class Conv(nn.Module):
             y = y + jnp.asarray(self.param("bias", self.bias_init, (self.features,), jnp.float32),
                                 self.dtype)
         return y
+
+
+def _batch_moments(x, axes):
+    """flax's batch statistics (`use_fast_variance`): mean, E[x^2] - mean^2 clipped at 0, and
+    the unclipped difference (whose sign says whether the clip is active)."""
+    mean = x.mean(axes, keepdims=True)
+    raw = jax.lax.square(x).mean(axes, keepdims=True) - jax.lax.square(mean)
+    return mean, jnp.maximum(0.0, raw), raw
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(3,))
+def batch_norm(x, scale, bias, epsilon):
+    """Train-mode batch normalisation over every axis but the last: returns (y, mean, var),
+    y = (x - mean) * (rsqrt(var + epsilon) * scale) + bias, the same operations in the same
+    order as `flax.linen.BatchNorm` (so the same values), mean and var with keepdims.
+
+    Its derivative is written out (a custom JVP) so that every array-sized factor in it is x
+    itself: the tangent is a * dx + x * c + d with per-channel a, c, d, and its transpose (the
+    gradient JAX derives from it) reduces only the cotangent g and g * x. Differentiating
+    flax's expression instead leaves (x - mean) as a factor of the reductions, and XLA writes
+    that tensor out for them (small CNN at 64 px: 6 ms of a 90 ms step for the first layer's).
+    The derivative is exact (the same as flax's to float rounding; forward mode, reverse mode
+    and vmap all follow from it), except where the clip of the variance binds exactly at zero,
+    where flax's maximum would split the derivative in half and this takes none."""
+    axes = tuple(range(x.ndim - 1))
+    mean, var, _ = _batch_moments(x, axes)
+    y = x - mean
+    y = y * (jax.lax.rsqrt(var + epsilon) * scale)
+    return y + bias, mean, var
+
+
+@batch_norm.defjvp
+def _batch_norm_jvp(epsilon, primals, tangents):
+    x, scale, bias = primals
+    dx, dscale, dbias = tangents
+    axes = tuple(range(x.ndim - 1))
+    mean, var, raw = _batch_moments(x, axes)
+    rstd = jax.lax.rsqrt(var + epsilon)
+    y = (x - mean) * (rstd * scale) + bias
+    dmean = dx.mean(axes, keepdims=True)
+    # d var = 2 E[(x - mean) dx] = 2 (E[x dx] - mean E[dx]); zero where the clip binds
+    half_dvar = jnp.where(raw > 0, (x * dx).mean(axes, keepdims=True) - mean * dmean, 0.0)
+    a = rstd * scale
+    # dy = a (dx - dmean) + (x - mean) (dscale rstd - a rstd^2 half_dvar) + dbias
+    c = dscale * rstd - a * rstd * rstd * half_dvar
+    dy = a * dx + x * c + (dbias - a * dmean - mean * c)
+    return (y, mean, var), (dy, dmean, 2 * half_dvar)
+
+
+class BatchNorm(nn.Module):
+    """`flax.linen.BatchNorm` over the last axis (the same parameters `scale`, `bias` and
+    statistics `mean`, `var`, so checkpoints and torchvision weights load unchanged; the same
+    values; running averages updated the same way), with the train-mode derivative of
+    `batch_norm`, which XLA computes without writing out x - mean on the CPU."""
+
+    use_running_average: bool | None = None
+    momentum: float = 0.99
+    epsilon: float = 1e-5
+    dtype: Any = None
+    param_dtype: Any = jnp.float32
+    scale_init: Any = nn.initializers.ones
+    bias_init: Any = nn.initializers.zeros
+
+    @nn.compact
+    def __call__(self, x, use_running_average: bool | None = None):
+        use_running_average = nn.merge_param("use_running_average", self.use_running_average,
+                                             use_running_average)
+        features = (x.shape[-1],)
+        ra_mean = self.variable("batch_stats", "mean", lambda s: jnp.zeros(s, jnp.float32),
+                                features)
+        ra_var = self.variable("batch_stats", "var", lambda s: jnp.ones(s, jnp.float32),
+                               features)
+        scale = self.param("scale", self.scale_init, features, self.param_dtype)
+        bias = self.param("bias", self.bias_init, features, self.param_dtype)
+        # statistics in at least float32, as flax computes them
+        x32 = jnp.asarray(x, jnp.promote_types(x.dtype, jnp.float32))
+        out_dtype = self.dtype or jnp.result_type(x32, scale, bias)
+        if use_running_average:
+            y = x32 - ra_mean.value
+            y = y * (jax.lax.rsqrt(ra_var.value + self.epsilon) * scale)
+            return jnp.asarray(y + bias, out_dtype)
+        y, mean, var = batch_norm(x32, scale, bias, self.epsilon)
+        if not self.is_initializing():
+            ra_mean.value = self.momentum * ra_mean.value + (1 - self.momentum) * mean.reshape(
+                features)
+            ra_var.value = self.momentum * ra_var.value + (1 - self.momentum) * var.reshape(
+                features)
+        return jnp.asarray(y, out_dtype)

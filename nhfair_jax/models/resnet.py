@@ -20,7 +20,7 @@ import numpy as np
 from flax import traverse_util
 from flax.core import FrozenDict, freeze, unfreeze
 
-from nhfair_jax.models.layers import Conv, max_pool
+from nhfair_jax.models.layers import BatchNorm, Conv, max_pool
 
 # torchvision initialises convs with kaiming_normal(mode="fan_out"); matching it keeps
 # from-scratch training comparable with the PyTorch reference runs.
@@ -118,7 +118,7 @@ class ResNet(nn.Module):
                                  conv_impl=self.conv_impl)
         # torch's momentum 0.1 weights the new batch; flax's momentum weights the old average.
         norm = functools.partial(
-            nn.BatchNorm, use_running_average=not train, momentum=0.9, epsilon=1e-5, dtype=self.dtype
+            BatchNorm, use_running_average=not train, momentum=0.9, epsilon=1e-5, dtype=self.dtype
         )
 
         x = jnp.asarray(x, self.dtype)

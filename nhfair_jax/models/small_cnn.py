@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import flax.linen as nn
 import jax.numpy as jnp
 
-from nhfair_jax.models.layers import Conv, max_pool
+from nhfair_jax.models.layers import BatchNorm, Conv, max_pool
 
 
 class SmallCNN(nn.Module):
@@ -22,7 +22,7 @@ class SmallCNN(nn.Module):
     num_classes: int
     widths: Sequence[int] = (16, 32, 64, 128)
     dtype: jnp.dtype = jnp.float32
-    conv_impl: str = "auto"  # see models.layers: patch matmuls on the CPU, XLA's elsewhere
+    conv_impl: str = "auto"  # see models.layers: the CPU-fast layers, XLA's on accelerators
 
     @nn.compact
     def __call__(self, x, *, train: bool = False, features: bool = False):
@@ -30,8 +30,8 @@ class SmallCNN(nn.Module):
         for i, width in enumerate(self.widths):
             x = Conv(width, (3, 3), use_bias=False, dtype=self.dtype,
                      conv_impl=self.conv_impl, name=f"conv{i}")(x)
-            x = nn.BatchNorm(use_running_average=not train, momentum=0.9, epsilon=1e-5,
-                             dtype=self.dtype, name=f"bn{i}")(x)
+            x = BatchNorm(use_running_average=not train, momentum=0.9, epsilon=1e-5,
+                          dtype=self.dtype, name=f"bn{i}")(x)
             x = nn.relu(x)
             if i < len(self.widths) - 1:
                 x = max_pool(x, (2, 2), strides=(2, 2))
