@@ -8,8 +8,10 @@ donated (JAX) / updated in place (PyTorch), on random images. For each model, si
   and the XLA CPU flags `import nhfair_jax` sets, nhfair_jax/xla_flags.py);
 - `jax_xla_defaults`: the same, with XLA's default flags (a subprocess with
   NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
-- `jax_xla`: XLA's convolution everywhere and `flax.linen.max_pool`, the path before the
-  CPU-fast layers (the issue's baseline);
+- `jax_flax_bn`: the same with `flax.linen.BatchNorm` in place of the package's
+  (models/layers.py `BatchNorm`, whose derivative XLA computes without writing x - mean);
+- `jax_xla`: XLA's convolution everywhere, `flax.linen.max_pool` and `flax.linen.BatchNorm`,
+  the path before the CPU-fast layers (the issue's baseline);
 - `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads.
 - `jax_data_parallel`: with more than one JAX device, the same step with the batch split over
   all of them (as the trainer shards it). On the CPU,
@@ -18,7 +20,9 @@ donated (JAX) / updated in place (PyTorch), on random images. For each model, si
       XLA_FLAGS=--xla_force_host_platform_device_count=2 python benchmarks/train_step.py \
           --json benchmarks/results/train_step_2dev.json
 
-Images per second, best of `--repeats` timings of `--steps` steps after a warm-up (compilation).
+Images per second, best of `--repeats` timings of `--steps` steps after a warm-up (compilation);
+for each case the variants are timed in turn within each round (side by side), so that the
+ratios do not depend on when the machine was busy.
 """
 
 from __future__ import annotations
@@ -46,17 +50,43 @@ CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("r
 
 
 @contextlib.contextmanager
-def flax_max_pool():
-    """The models' pooling swapped for flax.linen.max_pool (the baseline path)."""
+def flax_layers(pool: bool = True):
+    """The models' batch norm swapped for flax.linen.BatchNorm and, with `pool`, their max
+    pooling for flax.linen.max_pool (while a step is built and compiled)."""
     import nhfair_jax.models.resnet as resnet
     import nhfair_jax.models.small_cnn as small_cnn
 
-    saved = resnet.max_pool, small_cnn.max_pool
-    resnet.max_pool = small_cnn.max_pool = nn.max_pool
+    modules = (resnet, small_cnn)
+    saved = [(m.max_pool, m.BatchNorm) for m in modules]
+    for m in modules:
+        m.BatchNorm = nn.BatchNorm
+        if pool:
+            m.max_pool = nn.max_pool
     try:
         yield
     finally:
-        resnet.max_pool, small_cnn.max_pool = saved
+        for m, (pool_fn, norm) in zip(modules, saved):
+            m.max_pool, m.BatchNorm = pool_fn, norm
+
+
+def _warm(step):
+    step().item()  # compilation
+    return step
+
+
+def _time_together(steps: dict, n: int, repeats: int) -> dict:
+    """Seconds per step for each of `steps` (already warm): best of `repeats` rounds, each round
+    timing n steps of every variant in turn, so that drift of the machine's speed (frequent on
+    a shared 2-core VM) falls on all of them alike."""
+    best = dict.fromkeys(steps, float("inf"))
+    for _ in range(repeats):
+        for key, step in steps.items():
+            t0 = time.perf_counter()
+            for _ in range(n):
+                out = step()
+            out.item()
+            best[key] = min(best[key], (time.perf_counter() - t0) / n)
+    return best
 
 
 def _time(step, steps: int, repeats: int) -> float:
@@ -146,7 +176,7 @@ def _with_xla_defaults(args):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--steps", type=int, default=3)
-    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--repeats", type=int, default=7)
     p.add_argument("--json", default=None)
     p.add_argument("--jax-only", action="store_true",
                    help="print the package path's images/s per case as JSON and exit (used to "
@@ -164,31 +194,37 @@ def main(argv=None):
     rows = []
     for name, size, batch in CASES:
         row = {"model": name, "px": size, "batch": batch}
-        row["jax"] = batch / _time(jax_step(name, size, batch, "auto"), args.steps, args.repeats)
+        steps = {"jax": _warm(jax_step(name, size, batch, "auto"))}
+        with flax_layers(pool=False):
+            steps["jax_flax_bn"] = _warm(jax_step(name, size, batch, "auto"))
+        with flax_layers():
+            steps["jax_xla"] = _warm(jax_step(name, size, batch, "xla"))
+        if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
+            steps["jax_data_parallel"] = _warm(jax_step(name, size, batch,
+                                                        devices=jax.devices()))
+        if torch is not None:
+            steps["torch"] = _warm(torch_step(name, size, batch))
+        for key, seconds in _time_together(steps, args.steps, args.repeats).items():
+            row[key] = batch / seconds
         if defaults is not None:
             row["jax_xla_defaults"] = defaults[len(rows)]
-        with flax_max_pool():
-            row["jax_xla"] = batch / _time(jax_step(name, size, batch, "xla"), args.steps,
-                                           args.repeats)
-        if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
-            row["jax_data_parallel"] = batch / _time(
-                jax_step(name, size, batch, devices=jax.devices()), args.steps, args.repeats)
         if torch is not None:
-            row["torch"] = batch / _time(torch_step(name, size, batch), args.steps, args.repeats)
-            row["jax_over_torch"] = row["jax"] / row["torch"]
-            if defaults is not None:
-                row["xla_defaults_over_torch"] = row["jax_xla_defaults"] / row["torch"]
-            row["before_over_torch"] = row["jax_xla"] / row["torch"]
-            if "jax_data_parallel" in row:
-                row["data_parallel_over_torch"] = row["jax_data_parallel"] / row["torch"]
+            for key, ratio in (("jax", "jax_over_torch"),
+                               ("jax_flax_bn", "flax_bn_over_torch"),
+                               ("jax_xla_defaults", "xla_defaults_over_torch"),
+                               ("jax_xla", "before_over_torch"),
+                               ("jax_data_parallel", "data_parallel_over_torch")):
+                if key in row:
+                    row[ratio] = row[key] / row["torch"]
         rows.append(row)
         print(f"{name} {size}px done", file=sys.stderr)
     threads = torch.get_num_threads() if torch is not None else None
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
-    print_table(rows, ["model", "px", "batch", "jax", "jax_xla_defaults", "jax_xla",
-                       "jax_data_parallel", "torch", "jax_over_torch", "xla_defaults_over_torch",
-                       "before_over_torch", "data_parallel_over_torch"])
+    print_table(rows, ["model", "px", "batch", "jax", "jax_flax_bn", "jax_xla_defaults",
+                       "jax_xla", "jax_data_parallel", "torch", "jax_over_torch",
+                       "flax_bn_over_torch", "xla_defaults_over_torch", "before_over_torch",
+                       "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
                            "devices": len(jax.devices()),
                            "torch_threads": threads, "steps": args.steps,
