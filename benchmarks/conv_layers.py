@@ -9,8 +9,8 @@ backend (`Conv`'s choice: XLA's, the tap loop for a first layer, matmuls per tap
 smaller than the kernel) and for torch's (oneDNN on the CPU; `torch.nn.grad` for the
 gradients). Milliseconds, best of `--repeats` rounds in which every variant runs once in turn
 (side by side); `*_jax_over_torch` are speed ratios (torch's time over JAX's: above 1, JAX's is
-faster), as benchmarks/train_step.py's. It says where the train step's time goes per layer: benchmarks/train_step.py
-times the whole step, which is what counts (XLA fuses across layers).
+faster), as benchmarks/train_step.py's. It says where the train step's time goes per layer;
+benchmarks/train_step.py times the whole step, which is what counts (XLA fuses across layers).
 """
 
 from __future__ import annotations
@@ -41,8 +41,7 @@ def _jax_fns(batch, size, c_in, c_out, k, stride):
     pads = ((k // 2, k // 2),) * 2
     out_hw = ((size + 2 * (k // 2) - k) // stride + 1,) * 2
     impl = layers.resolve_conv_impl("auto", out_hw, (k, k), k * k * c_in)
-    conv = {"xla": layers.conv_xla, "taps": layers.conv_taps, "patches": layers.conv_patches,
-            "tap_matmuls": layers.conv_tap_matmuls}[impl]
+    conv = layers.CONV_FNS[impl]
 
     def fwd(x, w):
         return conv(x, w, (stride, stride), pads)
@@ -61,7 +60,8 @@ def _torch_fns(batch, size, c_in, c_out, k, stride):
     x = torch.randn(batch, c_in, size, size)
     w = torch.randn(c_out, c_in, k, k) * 0.1
     p = k // 2
-    g = torch.randn(batch, c_out, (size + 2 * p - k) // stride + 1, (size + 2 * p - k) // stride + 1)
+    out = (size + 2 * p - k) // stride + 1
+    g = torch.randn(batch, c_out, out, out)
     return {"fwd": lambda: torch.nn.functional.conv2d(x, w, stride=stride, padding=p),
             "dx": lambda: torch.nn.grad.conv2d_input(x.shape, w, g, stride=stride, padding=p),
             "dw": lambda: torch.nn.grad.conv2d_weight(x, w.shape, g, stride=stride, padding=p)}
@@ -109,7 +109,8 @@ def main(argv=None):
                        "torch_dx", "jax_dw", "torch_dw", "fwd_jax_over_torch",
                        "dx_jax_over_torch", "dw_jax_over_torch"])
     write_json(args.json, {"benchmark": "conv_layers", "backend": jax.default_backend(),
-                           "repeats": args.repeats, "smoke": args.smoke, "rows": rows, "jax": jax.__version__})
+                           "repeats": args.repeats, "smoke": args.smoke, "rows": rows,
+                           "jax": jax.__version__})
 
 
 if __name__ == "__main__":

@@ -244,22 +244,22 @@ def max_pool(x, window: Sequence[int], strides: Sequence[int] | None = None, pad
     if strides == window and not any(p for pair in pads for p in pair):
         return _pool_tiles(x, window)
     views = _views(x, window, strides, pads, -jnp.inf)
-    top = views[0]
-    for view in views[1:]:
-        top = jnp.maximum(top, view)
-    top = jax.lax.stop_gradient(top)  # compared against only; NaN windows give NaN, no gradient
+    top = jax.lax.stop_gradient(_maxima(views))  # compared against only; NaN: NaN, no gradient
     out = top
     for view in reversed(views):
         out = jnp.where(view == top, view, out)
     return out
 
 
-def _window_maxima(x, window):
-    views = _views(x, window, window, ((0, 0), (0, 0)), -jnp.inf)
+def _maxima(views):
     top = views[0]
     for view in views[1:]:
         top = jnp.maximum(top, view)
     return top
+
+
+def _window_maxima(x, window):
+    return _maxima(_views(x, window, window, ((0, 0), (0, 0)), -jnp.inf))
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
@@ -298,6 +298,10 @@ def _pool_tiles_jvp(window, primals, tangents):
     return top, jnp.where(mask, dx6, jnp.zeros((), dx.dtype)).sum((2, 4))
 
 
+CONV_FNS = {"xla": conv_xla, "patches": conv_patches, "taps": conv_taps,
+            "tap_matmuls": conv_tap_matmuls}  # what each resolved `conv_impl` computes with
+
+
 class Conv(nn.Module):
     """A 2-D convolution with `flax.linen.Conv`'s parameters (`kernel` HWIO, optional `bias`),
     so checkpoints and torchvision weights load unchanged, computed by `conv_impl`."""
@@ -323,9 +327,7 @@ class Conv(nn.Module):
         out_hw = tuple((n + lo + hi - k) // st + 1
                        for n, (lo, hi), k, st in zip(x.shape[1:3], pads, (kh, kw), strides))
         impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw), kh * kw * x.shape[-1])
-        fn = {"patches": conv_patches, "taps": conv_taps, "tap_matmuls": conv_tap_matmuls,
-              "xla": conv_xla}[impl]
-        y = fn(x, kernel, strides, pads)
+        y = CONV_FNS[impl](x, kernel, strides, pads)
         if self.use_bias:
             y = y + jnp.asarray(self.param("bias", self.bias_init, (self.features,), jnp.float32),
                                 self.dtype)
@@ -354,11 +356,15 @@ def batch_norm(x, scale, bias, epsilon):
     The derivative is exact (the same as flax's to float rounding; forward mode, reverse mode
     and vmap all follow from it), except where the clip of the variance binds exactly at zero,
     where flax's maximum would split the derivative in half and this takes none."""
-    axes = tuple(range(x.ndim - 1))
-    mean, var, _ = _batch_moments(x, axes)
+    mean, var, _ = _batch_moments(x, tuple(range(x.ndim - 1)))
+    return _normalize(x, mean, var, scale, bias, epsilon), mean, var
+
+
+def _normalize(x, mean, var, scale, bias, epsilon):
+    """flax's `_normalize`, operation for operation (so the same values)."""
     y = x - mean
     y = y * (jax.lax.rsqrt(var + epsilon) * scale)
-    return y + bias, mean, var
+    return y + bias
 
 
 @batch_norm.defjvp
@@ -367,8 +373,8 @@ def _batch_norm_jvp(epsilon, primals, tangents):
     dx, dscale, dbias = tangents
     axes = tuple(range(x.ndim - 1))
     mean, var, raw = _batch_moments(x, axes)
+    y = _normalize(x, mean, var, scale, bias, epsilon)
     rstd = jax.lax.rsqrt(var + epsilon)
-    y = (x - mean) * (rstd * scale) + bias
     dmean = dx.mean(axes, keepdims=True)
     # d var = 2 E[(x - mean) dx] = 2 (E[x dx] - mean E[dx]); zero where the clip binds
     half_dvar = jnp.where(raw > 0, (x * dx).mean(axes, keepdims=True) - mean * dmean, 0.0)
@@ -408,9 +414,8 @@ class BatchNorm(nn.Module):
         x32 = jnp.asarray(x, jnp.promote_types(x.dtype, jnp.float32))
         out_dtype = self.dtype or jnp.result_type(x32, scale, bias)
         if use_running_average:
-            y = x32 - ra_mean.value
-            y = y * (jax.lax.rsqrt(ra_var.value + self.epsilon) * scale)
-            return jnp.asarray(y + bias, out_dtype)
+            return jnp.asarray(_normalize(x32, ra_mean.value, ra_var.value, scale, bias,
+                                          self.epsilon), out_dtype)
         y, mean, var = batch_norm(x32, scale, bias, self.epsilon)
         if not self.is_initializing():
             ra_mean.value = self.momentum * ra_mean.value + (1 - self.momentum) * mean.reshape(

@@ -95,7 +95,7 @@ class ResNet(nn.Module):
     block: str
     num_classes: int
     dtype: Any = jnp.float32
-    conv_impl: str = "auto"  # see models.layers: patch matmuls on the CPU, XLA's elsewhere
+    conv_impl: str = "auto"  # see models.layers: the CPU-fast layers, XLA's on accelerators
 
     @nn.compact
     def __call__(self, x, *, train: bool = False, features: bool = False):
