@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from nhfair_jax.models import create_model
+from nhfair_jax.models import create_model, onednn
 from nhfair_jax.models.layers import TAPS_MAX, BatchNorm, Conv, batch_norm, conv_patches, \
     conv_tap_matmuls, conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
 
@@ -114,13 +114,14 @@ def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_taps_for_fe
     assert jax.default_backend() == "cpu"
     assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "tap_matmuls"
     assert resolve_conv_impl("auto", (1, 4), (3, 3)) == "tap_matmuls"
-    assert resolve_conv_impl("auto", (4, 4), (3, 3)) == "xla"
-    assert resolve_conv_impl("auto", (1, 1), (1, 1)) == "xla"
+    xla = "onednn" if onednn.available() else "xla"  # XLA's or, where available, oneDNN's
+    assert resolve_conv_impl("auto", (4, 4), (3, 3)) == xla
+    assert resolve_conv_impl("auto", (1, 1), (1, 1)) == xla
     assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "taps"  # an image's first layer
-    assert resolve_conv_impl("auto", (4, 4), (3, 3), TAPS_MAX + 1) == "xla"
+    assert resolve_conv_impl("auto", (4, 4), (3, 3), TAPS_MAX + 1) == xla
     assert resolve_conv_impl("auto", (2, 2), (3, 3), 27) == "tap_matmuls"
     assert resolve_conv_impl("auto", (1, 1), (3, 3), 4608) == "tap_matmuls"
-    assert resolve_conv_impl("auto", (1, 1), (1, 1), 512) == "xla"
+    assert resolve_conv_impl("auto", (1, 1), (1, 1), 512) == xla
     assert resolve_conv_impl("xla", (1, 1), (3, 3)) == "xla"
     with pytest.raises(ValueError, match="conv_impl"):
         resolve_conv_impl("cudnn")
@@ -128,7 +129,7 @@ def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_taps_for_fe
         assert resolve_conv_impl("auto", (4, 4), (3, 3)) == "patches"
         assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "patches"
         assert resolve_conv_impl("xla", (4, 4), (3, 3)) == "xla"  # a forced choice stays
-    assert resolve_conv_impl("auto", (4, 4), (3, 3)) == "xla"
+    assert resolve_conv_impl("auto", (4, 4), (3, 3)) == xla
 
 
 @pytest.mark.parametrize("name,size", [("small_cnn", 32),

@@ -90,7 +90,9 @@ _GRADS = textwrap.dedent("""
 
 def _grads(tmp_path, name, size, batch, flags_on: bool, conv_impl: str = "auto"):
     out = tmp_path / f"{name}_{flags_on}_{conv_impl}.npz"
-    env = {**os.environ, "NHFAIR_XLA_CPU_FLAGS": "1" if flags_on else "0",
+    # NHFAIR_ONEDNN=0: these are XLA's convolutions, the ones the flags route (oneDNN's have
+    # their own tests, tests/test_onednn.py)
+    env = {**os.environ, "NHFAIR_XLA_CPU_FLAGS": "1" if flags_on else "0", "NHFAIR_ONEDNN": "0",
            "XLA_FLAGS": " ".join(t for t in os.environ.get("XLA_FLAGS", "").split()
                                  if t != FLAG)}
     subprocess.run([sys.executable, "-c", _GRADS, name, str(size), str(batch), str(out), conv_impl],

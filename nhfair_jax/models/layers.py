@@ -39,9 +39,16 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
 - `conv_tap_matmuls`: one matmul per kernel tap over the valid part of the map; its
   derivatives are JAX's own (slices, pads, matmuls).
 - `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP).
+- `conv_onednn`: oneDNN's forward, backward-data and backward-weights kernels, the ones PyTorch
+  uses on the CPU, as JAX primitives over an XLA FFI library (models/onednn.py; the `onednn`
+  extra and a C++ compiler). Per layer they run 1.2-1.5x as fast as XLA's (the 7x7 stem's
+  forward 1.7x, kernel gradients 1.0-2.1x); the train step at 64 px 1.06-1.12x (small CNN,
+  ResNet-18), at 32 px 0.98-1.12x (small CNN) and 0.92-0.93x (ResNet-18) in two side-by-side
+  runs (benchmarks/README.md, the `jax_xla_conv` column of benchmarks/train_step.py).
 - `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU,
   `conv_tap_matmuls` exactly where the output map is smaller than the kernel, `conv_taps`
-  where the kernel has at most TAPS_MAX taps, XLA's elsewhere.
+  where the kernel has at most TAPS_MAX taps, oneDNN's elsewhere when it is available and
+  there is one device, XLA's otherwise.
 - `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
   taken from the first view equal to the maximum, so that the gradient goes to the first
   maximal element, as `flax.linen.max_pool` and torch route it; tiling windows through
@@ -50,7 +57,8 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   custom JVP whose tangent has x as its only array-sized factor.
 
 All agree with XLA's convolution, `flax.linen.max_pool` and `flax.linen.BatchNorm`
-(tests/test_fast_layers.py): the convolutions and batch norm's derivatives to float rounding,
+(tests/test_fast_layers.py, tests/test_onednn.py): the convolutions (oneDNN's too, values
+included) and batch norm's derivatives to float rounding,
 max pooling and batch norm's values exactly, gradients, forward mode and vmap included, ties
 too.
 """
@@ -67,7 +75,9 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 
-CONV_IMPLS = ("auto", "xla", "patches", "taps", "tap_matmuls")
+from nhfair_jax.models import onednn
+
+CONV_IMPLS = ("auto", "xla", "onednn", "patches", "taps", "tap_matmuls")
 TAPS_MAX = 32  # kh * kw * C_in up to which "auto" uses conv_taps on the CPU
 
 
@@ -90,10 +100,18 @@ def per_example_convolutions():
 def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
     """The implementation a convolution uses. "auto" is XLA's own on accelerators; on the CPU it
     is `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
-    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), XLA's
-    elsewhere; under `per_example_convolutions`, patches everywhere."""
+    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), oneDNN's
+    elsewhere when `onednn.available()` and there is one device (XLA's when not); under
+    `per_example_convolutions`,
+    patches everywhere. "onednn" asked for explicitly where it is not available is an error."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
+    if impl == "onednn" and jax.default_backend() != "cpu":
+        raise ValueError(f"model.conv_impl='onednn' runs on the CPU only, not on "
+                         f"{jax.default_backend()}; use 'auto' or 'xla'")
+    if impl == "onednn" and not onednn.available():
+        raise ValueError(f"model.conv_impl='onednn' but oneDNN is unavailable: "
+                         f"{onednn.status()[1]}; use 'auto' or 'xla'")
     if impl != "auto":
         return impl
     if jax.default_backend() != "cpu":
@@ -102,7 +120,10 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None =
         return "patches"
     if any(o < k for o, k in zip(out_hw, kernel_hw)):
         return "tap_matmuls"
-    return "taps" if taps is not None and taps <= TAPS_MAX else "xla"
+    if taps is not None and taps <= TAPS_MAX:
+        return "taps"
+    # one device only: XLA's SPMD partitioner cannot split a custom call's batch over devices
+    return "onednn" if jax.device_count() == 1 and onednn.available() else "xla"
 
 
 def _pairs(padding, kernel_size, strides, spatial):
@@ -180,6 +201,13 @@ def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
     pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
     return jax.lax.conv_general_dilated(x, kernel, tuple(strides), pads,
                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def conv_onednn(x, kernel, strides=(1, 1), padding="SAME"):
+    """NHWC x HWIO -> NHWC convolution by oneDNN (models/onednn.py: forward, input and kernel
+    gradients by its own kernels; forward mode, vmap and float32 only as documented there)."""
+    pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
+    return onednn.conv(x, kernel, strides, pads)
 
 
 def _taps(x, kernel, strides, pads):
@@ -298,8 +326,8 @@ def _pool_tiles_jvp(window, primals, tangents):
     return top, jnp.where(mask, dx6, jnp.zeros((), dx.dtype)).sum((2, 4))
 
 
-CONV_FNS = {"xla": conv_xla, "patches": conv_patches, "taps": conv_taps,
-            "tap_matmuls": conv_tap_matmuls}  # what each resolved `conv_impl` computes with
+CONV_FNS = {"xla": conv_xla, "onednn": conv_onednn, "patches": conv_patches,
+            "taps": conv_taps, "tap_matmuls": conv_tap_matmuls}  # what each resolved `conv_impl` computes with
 
 
 class Conv(nn.Module):
