@@ -5,8 +5,9 @@
 The layers of the small CNN at 64 px (batch 64) and of ResNet-18 at 64 px (batch 32), each in
 isolation: `fwd` is the convolution, `dx` the gradient with respect to its input and `dw` with
 respect to its kernel, for the package's convolution as `conv_impl="auto"` picks it on this
-backend (`Conv`'s choice: XLA's, the tap loop for a first layer, matmuls per tap on a map
-smaller than the kernel) and for torch's (oneDNN on the CPU; `torch.nn.grad` for the
+backend (`Conv`'s choice: oneDNN's where available, else XLA's; the tap loop for a first
+layer; matmuls per tap on a map smaller than the kernel), XLA's own beside it (`xla_*`) where
+the choice is another, and for torch's (oneDNN on the CPU; `torch.nn.grad` for the
 gradients). Milliseconds, best of `--repeats` rounds in which every variant runs once in turn
 (side by side); `*_jax_over_torch` are speed ratios (torch's time over JAX's: above 1, JAX's is
 faster), as benchmarks/train_step.py's. It says where the train step's time goes per layer;
@@ -35,12 +36,12 @@ LAYERS = [("small_cnn", 64, 64, 3, 16, 3, 1), ("small_cnn", 64, 32, 16, 32, 3, 1
           ("resnet18", 32, 2, 512, 512, 3, 1)]
 
 
-def _jax_fns(batch, size, c_in, c_out, k, stride):
+def _jax_fns(batch, size, c_in, c_out, k, stride, impl=None):
     x = jax.random.normal(jax.random.key(0), (batch, size, size, c_in))
     w = jax.random.normal(jax.random.key(1), (k, k, c_in, c_out)) * 0.1
     pads = ((k // 2, k // 2),) * 2
     out_hw = ((size + 2 * (k // 2) - k) // stride + 1,) * 2
-    impl = layers.resolve_conv_impl("auto", out_hw, (k, k), k * k * c_in)
+    impl = impl or layers.resolve_conv_impl("auto", out_hw, (k, k), k * k * c_in)
     conv = layers.CONV_FNS[impl]
 
     def fwd(x, w):
@@ -85,6 +86,9 @@ def main(argv=None):
         batch = 2 if args.smoke else batch
         impl, fns = _jax_fns(batch, size, c_in, c_out, k, stride)
         variants = {f"jax_{key}": fn for key, fn in fns.items()}
+        if impl != "xla":  # XLA's own beside the package's choice
+            variants.update({f"xla_{key}": fn for key, fn in
+                             _jax_fns(batch, size, c_in, c_out, k, stride, "xla")[1].items()})
         if torch is not None:
             variants.update({f"torch_{key}": fn for key, fn in
                              _torch_fns(batch, size, c_in, c_out, k, stride).items()})
@@ -105,8 +109,9 @@ def main(argv=None):
         rows.append(row)
     print(f"one convolution, milliseconds (lower is better), {jax.default_backend()}, "
           f"torch threads {torch.get_num_threads() if torch is not None else None}")
-    print_table(rows, ["model", "layer", "jax_impl", "jax_fwd", "torch_fwd", "jax_dx",
-                       "torch_dx", "jax_dw", "torch_dw", "fwd_jax_over_torch",
+    print_table(rows, ["model", "layer", "jax_impl", "jax_fwd", "xla_fwd", "torch_fwd",
+                       "jax_dx", "xla_dx", "torch_dx", "jax_dw", "xla_dw", "torch_dw",
+                       "fwd_jax_over_torch",
                        "dx_jax_over_torch", "dw_jax_over_torch"])
     write_json(args.json, {"benchmark": "conv_layers", "backend": jax.default_backend(),
                            "repeats": args.repeats, "smoke": args.smoke, "rows": rows,

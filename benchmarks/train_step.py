@@ -6,13 +6,18 @@ One train step = forward, backward and an SGD-momentum update, train-mode batch 
 donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
 - `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py,
   and the XLA CPU flags `import nhfair_jax` sets, nhfair_jax/xla_flags.py);
+- `jax_xla_conv`: the same with XLA's convolution where the package uses oneDNN's
+  (models/onednn.py; NHFAIR_ONEDNN=0 while the step is compiled); absent when oneDNN's is
+  unavailable (then `jax` is this path already);
 - `jax_xla_defaults`: the same, with XLA's default flags (a subprocess with
   NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
 - `jax_flax_bn`: the same with `flax.linen.BatchNorm` in place of the package's
   (models/layers.py `BatchNorm`, whose derivative XLA computes without writing x - mean);
 - `jax_xla`: XLA's convolution everywhere, `flax.linen.max_pool` and `flax.linen.BatchNorm`,
   the path before the CPU-fast layers (the issue's baseline);
-- `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads.
+- `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads, in a
+  worker process of its own that times its steps when asked, in turn with the JAX variants
+  (a second OpenMP runtime, the package's oneDNN's, in torch's process slows torch).
 - `jax_data_parallel`: with more than one JAX device, the same step with the batch split over
   all of them (as the trainer shards it). On the CPU,
   XLA_FLAGS=--xla_force_host_platform_device_count=N makes N host devices:
@@ -44,7 +49,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import print_table, write_json  # noqa: E402
 
 from nhfair_jax import xla_flags  # noqa: E402
-from nhfair_jax.models import create_model  # noqa: E402
+from nhfair_jax.models import create_model, onednn  # noqa: E402
 
 CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("resnet18", 64, 32)]
 
@@ -69,24 +74,96 @@ def flax_layers(pool: bool = True):
             m.max_pool, m.BatchNorm = pool_fn, norm
 
 
+@contextlib.contextmanager
+def xla_convolutions():
+    """`conv_impl="auto"` resolved without oneDNN (while a step is built and compiled)."""
+    saved = os.environ.get("NHFAIR_ONEDNN")
+    os.environ["NHFAIR_ONEDNN"] = "0"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["NHFAIR_ONEDNN"]
+        else:
+            os.environ["NHFAIR_ONEDNN"] = saved
+
+
 def _warm(step):
     step().item()  # compilation
     return step
 
 
 def _time_together(steps: dict, n: int, repeats: int) -> dict:
-    """Seconds per step for each of `steps` (already warm): best of `repeats` rounds, each round
-    timing n steps of every variant in turn, so that drift of the machine's speed (frequent on
-    a shared 2-core VM) falls on all of them alike."""
+    """Seconds per step for each of `steps` (already warm; a step callable, or a `_RemoteStep`
+    timed in its own process): best of `repeats` rounds, each round timing n steps of every
+    variant in turn, so that drift of the machine's speed (frequent on a shared 2-core VM)
+    falls on all of them alike."""
     best = dict.fromkeys(steps, float("inf"))
     for _ in range(repeats):
         for key, step in steps.items():
+            if isinstance(step, _RemoteStep):
+                best[key] = min(best[key], step.seconds(n))
+                continue
             t0 = time.perf_counter()
             for _ in range(n):
                 out = step()
             out.item()
             best[key] = min(best[key], (time.perf_counter() - t0) / n)
     return best
+
+
+class _RemoteStep:
+    """PyTorch's step for one case, built and timed in a worker process of its own
+    (`--torch-worker`, with NHFAIR_ONEDNN=0 and no JAX work), one timing at a time on request:
+    side by side with the JAX variants in time, but not in their process. With the package's
+    oneDNN (and its OpenMP runtime, a second one beside torch's) loaded and run in torch's
+    process, torch's ResNet-18 step at 64 px measured 105-120 images/s against 118-124 in
+    processes without it (three alternating pairs of runs), which would flatter JAX's ratios."""
+
+    def __init__(self, worker, name, size, batch):
+        self.worker = worker
+        self.worker.ask(f"warm {name} {size} {batch}")
+
+    def seconds(self, n: int) -> float:
+        return float(self.worker.ask(f"time {n}"))
+
+
+class _TorchWorker:
+    def __init__(self):
+        env = {**os.environ, "NHFAIR_ONEDNN": "0"}
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--torch-worker"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=env)
+
+    def ask(self, command: str) -> str:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        for line in self.proc.stdout:
+            if line.startswith("@@ "):
+                return line[3:].strip()
+        raise RuntimeError(f"the torch worker exited (code {self.proc.wait()}) on {command!r}")
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def _torch_worker():
+    """The `--torch-worker` loop: `warm NAME SIZE BATCH` builds and warms that case's step,
+    `time N` answers the seconds per step of N steps (answers prefixed with '@@ ')."""
+    step = None
+    for line in sys.stdin:
+        words = line.split()
+        if words[0] == "warm":
+            step = _warm(torch_step(words[1], int(words[2]), int(words[3])))
+            print("@@ ok", flush=True)
+        elif words[0] == "time":
+            n = int(words[1])
+            t0 = time.perf_counter()
+            for _ in range(n):
+                out = step()
+            out.item()
+            print(f"@@ {(time.perf_counter() - t0) / n!r}", flush=True)
 
 
 def _time(step, steps: int, repeats: int) -> float:
@@ -178,10 +255,13 @@ def main(argv=None):
     p.add_argument("--steps", type=int, default=3)
     p.add_argument("--repeats", type=int, default=7)
     p.add_argument("--json", default=None)
+    p.add_argument("--torch-worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--jax-only", action="store_true",
                    help="print the package path's images/s per case as JSON and exit (used to "
                         "measure it under other XLA flags in a subprocess)")
     args = p.parse_args(argv)
+    if args.torch_worker:
+        return _torch_worker()
     if args.jax_only:
         print(json.dumps([batch / _time(jax_step(name, size, batch), args.steps, args.repeats)
                           for name, size, batch in CASES]))
@@ -191,10 +271,14 @@ def main(argv=None):
         import torch
     except ImportError:
         torch = None
+    worker = _TorchWorker() if torch is not None else None
     rows = []
     for name, size, batch in CASES:
         row = {"model": name, "px": size, "batch": batch}
         steps = {"jax": _warm(jax_step(name, size, batch, "auto"))}
+        if onednn.available():
+            with xla_convolutions():
+                steps["jax_xla_conv"] = _warm(jax_step(name, size, batch, "auto"))
         with flax_layers(pool=False):
             steps["jax_flax_bn"] = _warm(jax_step(name, size, batch, "auto"))
         with flax_layers():
@@ -202,14 +286,15 @@ def main(argv=None):
         if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
             steps["jax_data_parallel"] = _warm(jax_step(name, size, batch,
                                                         devices=jax.devices()))
-        if torch is not None:
-            steps["torch"] = _warm(torch_step(name, size, batch))
+        if worker is not None:
+            steps["torch"] = _RemoteStep(worker, name, size, batch)
         for key, seconds in _time_together(steps, args.steps, args.repeats).items():
             row[key] = batch / seconds
         if defaults is not None:
             row["jax_xla_defaults"] = defaults[len(rows)]
         if torch is not None:
             for key, ratio in (("jax", "jax_over_torch"),
+                               ("jax_xla_conv", "xla_conv_over_torch"),
                                ("jax_flax_bn", "flax_bn_over_torch"),
                                ("jax_xla_defaults", "xla_defaults_over_torch"),
                                ("jax_xla", "before_over_torch"),
@@ -218,17 +303,21 @@ def main(argv=None):
                     row[ratio] = row[key] / row["torch"]
         rows.append(row)
         print(f"{name} {size}px done", file=sys.stderr)
+    if worker is not None:
+        worker.close()
     threads = torch.get_num_threads() if torch is not None else None
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
-    print_table(rows, ["model", "px", "batch", "jax", "jax_flax_bn", "jax_xla_defaults",
-                       "jax_xla", "jax_data_parallel", "torch", "jax_over_torch",
-                       "flax_bn_over_torch", "xla_defaults_over_torch", "before_over_torch",
+    print_table(rows, ["model", "px", "batch", "jax", "jax_xla_conv", "jax_flax_bn",
+                       "jax_xla_defaults", "jax_xla", "jax_data_parallel", "torch",
+                       "jax_over_torch", "xla_conv_over_torch", "flax_bn_over_torch",
+                       "xla_defaults_over_torch", "before_over_torch",
                        "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
                            "devices": len(jax.devices()),
                            "torch_threads": threads, "steps": args.steps,
                            "xla_flags_set_by_package": xla_flags.applied(),
+                           "onednn": onednn.status()[1],
                            "repeats": args.repeats, "rows": rows,
                            "numpy": np.__version__, "jax": jax.__version__})
 
