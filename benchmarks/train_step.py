@@ -121,11 +121,11 @@ class _RemoteStep:
     processes without it (three alternating pairs of runs), which would flatter JAX's ratios."""
 
     def __init__(self, worker, name, size, batch):
-        self.worker = worker
-        self.worker.ask(f"warm {name} {size} {batch}")
+        self.worker, self.case = worker, f"{name} {size} {batch}"
+        self.worker.ask(f"warm {self.case}")
 
     def seconds(self, n: int) -> float:
-        return float(self.worker.ask(f"time {n}"))
+        return float(self.worker.ask(f"time {self.case} {n}"))
 
 
 class _TorchWorker:
@@ -150,15 +150,17 @@ class _TorchWorker:
 
 def _torch_worker():
     """The `--torch-worker` loop: `warm NAME SIZE BATCH` builds and warms that case's step,
-    `time N` answers the seconds per step of N steps (answers prefixed with '@@ ')."""
-    step = None
+    `time NAME SIZE BATCH N` answers the seconds per step of N of its steps (answers prefixed
+    with '@@ ')."""
+    steps = {}
     for line in sys.stdin:
-        words = line.split()
-        if words[0] == "warm":
-            step = _warm(torch_step(words[1], int(words[2]), int(words[3])))
+        command, *words = line.split()
+        case = tuple(words[:3])
+        if command == "warm":
+            steps[case] = _warm(torch_step(case[0], int(case[1]), int(case[2])))
             print("@@ ok", flush=True)
-        elif words[0] == "time":
-            n = int(words[1])
+        elif command == "time":
+            step, n = steps[case], int(words[3])
             t0 = time.perf_counter()
             for _ in range(n):
                 out = step()

@@ -102,8 +102,8 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None =
     is `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
     `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), oneDNN's
     elsewhere when `onednn.available()` and there is one device (XLA's when not); under
-    `per_example_convolutions`,
-    patches everywhere. "onednn" asked for explicitly where it is not available is an error."""
+    `per_example_convolutions`, patches everywhere. "onednn" asked for explicitly where it is
+    not available is an error."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
     if impl == "onednn" and jax.default_backend() != "cpu":
