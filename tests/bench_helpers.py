@@ -63,11 +63,6 @@ def worker_args(config: str, workdir: str, storage: str | None = None,
 def postgres_url() -> str:
     """NHFAIR_PG_URL (a PostgreSQL server for the shared-study tests); skips the test without
     one, except on CI, which starts one (.ci/run)."""
-    import pytest
+    from tests.helpers import need
 
-    url = os.environ.get("NHFAIR_PG_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("NHFAIR_PG_URL is not set: .ci/run starts PostgreSQL and sets it")
-        pytest.skip("no PostgreSQL server (set NHFAIR_PG_URL=postgresql://user:pass@host/db)")
-    return url
+    return need("postgres")

@@ -22,6 +22,29 @@ os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(4 << 30))  # bytes, 
 # The package's XLA CPU flags (nhfair_jax/xla_flags.py) in force for every test, as for a user:
 # imported here, before any test module can start a JAX backend.
 import nhfair_jax  # noqa: E402,F401
+import pytest  # noqa: E402
+
+from tests.helpers import strict  # noqa: E402
+
+
+def _as_failure(report) -> None:
+    """A skip under NHFAIR_REQUIRE=all (CI) becomes a failure that says why it skipped."""
+    if report.skipped and not hasattr(report, "wasxfail") and strict():
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped under NHFAIR_REQUIRE=all, which allows no skip: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    _as_failure(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    _as_failure(outcome.get_result())
 
 
 def tiny_config(**overrides):

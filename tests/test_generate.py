@@ -15,9 +15,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-pytest.importorskip("torch")
-pytest.importorskip("diffusers")
-pytest.importorskip("transformers")
+from tests.helpers import need  # noqa: E402
+
+need("torch")
+need("diffusers")
+need("transformers")
 
 from nhfair_jax.bridge import diffusion  # noqa: E402
 from nhfair_jax.data import DataError, get_source  # noqa: E402
@@ -425,11 +427,9 @@ def test_ip2p_presets_are_the_papers():
 def test_the_contact_sheet_saves_the_ticks_as_keep(config, tmp_path):
     """The page's save button (its script run under node with a stand-in DOM) writes a pairs.csv
     whose keep column is the ticks, and the loader drops the unticked pair."""
-    import shutil
     import subprocess
 
-    if not shutil.which("node"):
-        pytest.skip("node is not installed")
+    need("node")
     work = tmp_path / "cf"
     config.select.max_images = 3
     config.edit.prompts = {"not_Male": 'a man, "bearded"', "Male": MAN}  # CSV quoting

@@ -13,12 +13,16 @@ import sys
 import pytest
 
 from tests.conftest import REPO
+from tests.helpers import need
 
 
 def test_without_an_accelerator_it_says_so_and_exits_0(tmp_path):
     out = tmp_path / "gpu.json"
+    # The interpreter running the tests, however it was started (a virtual environment's
+    # .venv/bin/python need not be the python on PATH).
     proc = subprocess.run(["bash", os.path.join(REPO, "benchmarks", "gpu.sh"), str(out)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHON": sys.executable})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("no accelerator")
     assert not out.exists()
@@ -26,7 +30,7 @@ def test_without_an_accelerator_it_says_so_and_exits_0(tmp_path):
 
 @pytest.mark.slow
 def test_smoke_runs_every_path_and_writes_the_json(tmp_path):
-    pytest.importorskip("torch")  # the PyTorch rows need it (the torch extra)
+    need("torch")  # the PyTorch rows need it (the torch extra)
     out = tmp_path / "gpu.json"
     proc = subprocess.run([sys.executable, os.path.join(REPO, "benchmarks", "gpu.py"),
                            "--smoke", "--json", str(out)], capture_output=True, text=True,

@@ -22,6 +22,7 @@ from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.__main__ import main as report_main
 from nhfair_jax.selection import fwh_zone
 from nhfair_jax.training import io
+from tests.helpers import need
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -405,9 +406,7 @@ def test_html_is_offline_and_has_the_markdown_content(workdir, full_report):
 
 @pytest.mark.slow
 def test_html_renders_offline_in_headless_chromium(workdir, full_report, tmp_path):
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        pytest.skip("chromium is not installed (Debian: apt-get install chromium)")
+    browser = need("chromium")
     shot = tmp_path / "report.png"
     proc = subprocess.run(
         [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from nhfair_jax.models.resnet import RESNETS, ResNet, load_torchvision_weights, resnet
+from tests.helpers import need
 
 FEATURE_WIDTH = {"resnet18": 512, "resnet34": 512, "resnet50": 2048, "resnet101": 2048}
 # Parameter counts of torchvision.models.resnetXX() (1000 classes); matching them pins
@@ -232,7 +233,7 @@ def _torch_resnet(torch, name, num_classes, width=64):
 
 @pytest.mark.parametrize("name", ["resnet18", "resnet50"])
 def test_matches_torch_eval(name, tmp_path):
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     net = _torch_resnet(torch, name, NUM_CLASSES)
     assert "layer1.0.conv1.weight" in net.state_dict()
     path = tmp_path / f"{name}.pth"
@@ -254,7 +255,7 @@ def test_matches_torch_eval(name, tmp_path):
 
 
 def test_fc_class_mismatch_keeps_model_fc(tmp_path):
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     net = _torch_resnet(torch, "resnet18", num_classes=1000)
     path = tmp_path / "imagenet.pth"
     torch.save(net.state_dict(), path)
@@ -277,7 +278,7 @@ def test_fc_class_mismatch_keeps_model_fc(tmp_path):
 
 
 def test_shape_mismatch_names_parameter(tmp_path):
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     path = tmp_path / "narrow.pth"
     torch.save(_torch_resnet(torch, "resnet18", 2, width=32).state_dict(), path)
     init = _abstract_init(resnet("resnet18", 2))
@@ -294,7 +295,7 @@ def test_shape_mismatch_names_parameter(tmp_path):
 
 
 def test_missing_and_unused_keys(tmp_path):
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     init = _abstract_init(resnet("resnet18", 2))
     path = tmp_path / "w.pth"
 
@@ -311,7 +312,7 @@ def test_missing_and_unused_keys(tmp_path):
 
 
 def test_wrapped_and_dataparallel_checkpoints_load_like_a_plain_state_dict(tmp_path):
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     net = _torch_resnet(torch, "resnet18", NUM_CLASSES)
     plain = tmp_path / "plain.pth"
     wrapped = tmp_path / "wrapped.pth"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-tfds = pytest.importorskip("tensorflow_datasets")
+from tests.helpers import need
+
+tfds = need("tfds")
 
 from nhfair_jax.data import DataError, get_sources  # noqa: E402
 

@@ -9,13 +9,14 @@ import sys
 import pytest
 
 from tests.conftest import REPO
+from tests.helpers import need
 
 sys.path.insert(0, os.path.join(REPO, "benchmarks"))
 
 
 @pytest.mark.slow
 def test_torch_worker_times_each_case_it_was_asked_to_warm():
-    pytest.importorskip("torch")
+    need("torch")
     import train_step
 
     worker = train_step._TorchWorker()

@@ -13,8 +13,10 @@ import sys
 import numpy as np
 import pytest
 
-pytest.importorskip("torch")
-pytest.importorskip("transformers")
+from tests.helpers import need  # noqa: E402
+
+need("torch")
+need("transformers")
 
 from nhfair_jax.bridge import clip as bridge  # noqa: E402
 from nhfair_jax.errors import UserError  # noqa: E402

@@ -8,7 +8,9 @@ import os
 import numpy as np
 import pytest
 
-pytest.importorskip("transformers")
+from tests.helpers import need
+
+need("transformers")
 
 from nhfair_jax.benchmark import run_benchmark  # noqa: E402
 from tests.bench_helpers import bench_config  # noqa: E402
