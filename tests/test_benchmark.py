@@ -17,7 +17,7 @@ import pytest
 from nhfair_jax.benchmark import run_benchmark
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
-from nhfair_jax.sweep.space import CONDITIONAL, OWN, space, suggest
+from nhfair_jax.sweep.space import CONDITIONAL, OWN, suggest
 from tests.bench_helpers import bench_config, config_file as _config_file
 from tests.bench_helpers import postgres_url as _postgres_url
 from tests.conftest import REPO, run_cli
@@ -149,6 +149,88 @@ def test_unknown_data_set_and_unreachable_storage(tmp_path):
     with pytest.raises(UserError, match="cannot open the study storage postgresql://"):
         run_benchmark(bench_config(), str(tmp_path / "b"),
                       "postgresql://nobody:x@127.0.0.1:9/none?connect_timeout=2")
+
+
+class _FakeTraining:
+    """Stands in for training in the sweep's tests: writes a result whose validation numbers are
+    a function of the run's parameters, and records every run it was asked to train."""
+
+    def __init__(self, monkeypatch):
+        import nhfair_jax.zeroshot as runs
+        from nhfair_jax.sweep import runner
+
+        self.calls = []
+        monkeypatch.setattr(runs, "run_any", self)
+
+        def alone(seconds):  # one worker: nobody else can finish a trial it waits for
+            raise AssertionError(f"the sweep waited {seconds} s for other workers; it has none")
+
+        import types
+
+        monkeypatch.setattr(runner, "time", types.SimpleNamespace(
+            sleep=alone, perf_counter=time.perf_counter, time=time.time))
+
+    def __call__(self, config, workdir, progress=None):
+        from nhfair_jax.rundir import write_json
+
+        lr, wd = float(config.optim.lr), float(config.optim.weight_decay)
+        self.calls.append((workdir, lr, wd, config.optim.name))
+        val = {"utility": 0.5 + lr, "worst": 0.4 + lr, "gap": wd, "loss": 1.0 - lr}
+        result = {"val": val, "test": dict(val)}
+        write_json(os.path.join(workdir, "result.json"), result)
+        return result
+
+
+def _sweep(workdir, trials, fake):
+    from nhfair_jax.sweep.runner import Sweeper, open_storage, storage_url
+
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=trials)
+    os.makedirs(workdir, exist_ok=True)
+    store = open_storage(storage_url(None, workdir), 2, 6)
+    Sweeper(bench, workdir, store, log=lambda *_: None).sweep("digitsb", "erm", post_fit=False)
+    import optuna
+
+    return optuna.load_study(study_name="digitsb/erm", storage=store)
+
+
+def test_a_sweep_trains_exactly_its_budget_of_trials_each_in_a_directory_of_its_parameters(
+        tmp_path, monkeypatch):
+    """Fast (no training): the budget is the number of finished trials, not one more; each
+    trial's run directory is named by its parameters, holds them, and is trained once; a rerun
+    of the finished sweep trains nothing."""
+    from optuna.trial import TrialState
+
+    fake = _FakeTraining(monkeypatch)
+    workdir = str(tmp_path / "w")
+    study = _sweep(workdir, 3, fake)
+    complete = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    assert len(complete) == 3 and len(fake.calls) == 3
+    dirs = [c[0] for c in fake.calls]
+    assert len(set(dirs)) == 3  # three configurations, three directories
+    for trial in complete:
+        run_dir = os.path.join(workdir, trial.user_attrs["run_dir"])
+        stored = json.load(open(os.path.join(run_dir, "params.json")))["params"]
+        assert stored == trial.params
+        assert json.load(open(os.path.join(run_dir, "config.json")))["optim"]["lr"] == \
+            trial.params["optim.lr"]
+    _sweep(workdir, 3, fake)
+    assert len(fake.calls) == 3  # finished: nothing trained again
+
+
+def test_run_directories_are_named_by_data_set_method_parameters_and_seed():
+    from nhfair_jax.sweep.runner import Sweeper
+
+    sweeper = Sweeper(bench_config(), "/w", None)
+    a = {"optim.lr": 1e-3, "optim.name": "adam"}
+    name = sweeper.run_dir("trials", "digitsb", "erm", a, 0)
+    assert name == sweeper.run_dir("trials", "digitsb", "erm", dict(reversed(a.items())), 0)
+    others = [sweeper.run_dir("trials", "digitsb", "erm", {**a, "optim.lr": 2e-3}, 0),
+              sweeper.run_dir("trials", "digitsb", "erm", {**a, "optim.name": "sgd"}, 0),
+              sweeper.run_dir("trials", "digitsb", "erm", a, 1),
+              sweeper.run_dir("trials", "digitsb_skew95", "erm", a, 0),
+              sweeper.run_dir("trials", "digitsb", "gapreg", a, 0),
+              sweeper.run_dir("trials", "digitsb", "dfr", a, 0, base_run="/w/trials/x")]
+    assert len({name, *others}) == 7
 
 
 def _wait_for(predicate, timeout=240):

@@ -88,6 +88,27 @@ def test_string_labels_equal_integer_labels_and_parquet(tmp_path):
     assert strings["input"]["classes"] == ["no", "yes"] and ints["input"]["classes"] == ["0", "1"]
 
 
+def test_float_labels_equal_integer_labels(tmp_path):
+    """A CSV whose label column was written from floats (1.0 / 0.0, as pandas writes a column
+    that once held a NaN) and whose predictions are integers (1 / 0) is the same report as
+    integers in both columns, with the classes named "0" and "1"."""
+    frame = _frame(seed=3)
+    coded = frame.assign(label=(frame.label == "yes").astype(int),
+                         prediction=(frame.prediction == "yes").astype(int))
+    ints, _ = _run(tmp_path, coded, "--group", "race", name="ints.csv")
+    floats = coded.assign(label=coded.label.astype(float))
+    path = tmp_path / "floats.csv"
+    floats.to_csv(path, index=False)
+    assert "1.0," in path.read_text() or "0.0," in path.read_text()  # really written as floats
+    got, _ = _run(tmp_path, floats, "--group", "race", name="floats.csv")
+    for k in ("acc", "dp", "eqodd", "auc", "groups"):
+        assert got[k] == ints[k], k
+    assert got["input"]["classes"] == ["0", "1"]
+    mixed = coded.assign(label=coded.label.map({0: "0.0", 1: "1"}).astype(object))
+    got, _ = _run(tmp_path, mixed, "--group", "race", name="mixed.csv")  # "1" and "0.0" in one
+    assert got["acc"] == ints["acc"] and got["input"]["classes"] == ["0", "1"]
+
+
 def test_paired_flips_small_group_warning_and_empty_cell(tmp_path, capsys):
     frame = _frame(n=300, seed=2)
     # Group C: 12 rows, all of class "no" (its "yes" cell is empty).

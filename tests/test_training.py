@@ -172,3 +172,70 @@ def test_bad_trainer_settings_fail_before_training(tmp_path):
         train_and_evaluate(tiny_config(**{"train.batch_size": 5000,
                                           "train.eval_batch_size": 64}), str(tmp_path / "b"))
     assert not os.path.exists(tmp_path / "a" / "log.jsonl")
+
+
+# Log keys that measure the machine, not the run (they differ between any two runs).
+TIMING_KEYS = ("time_train_s", "time_eval_s", "compiles", "compiled")
+
+
+def _log(workdir):
+    return [{k: v for k, v in json.loads(line).items() if k not in TIMING_KEYS}
+            for line in open(os.path.join(workdir, "log.jsonl"))]
+
+
+def _checkpointed_params(config, workdir):
+    """The parameters (and batch statistics) of the run's last and best checkpoints."""
+    import jax
+
+    from nhfair_jax.training.checkpoint import Checkpoints
+    from nhfair_jax.training.loop import Run
+
+    like = Run(config, None).state
+    ckpt = Checkpoints(workdir)
+    try:
+        return {name: jax.device_get((state.params, state.batch_stats, state.opt_state))
+                for name, (state, _) in (("latest", ckpt.restore_latest(like)),
+                                         ("best", ckpt.restore_best(like)))}
+    finally:
+        ckpt.close()
+
+
+class _Killed(Exception):
+    pass
+
+
+def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoch(
+        finished_run, tmp_path, monkeypatch):
+    """Killed as epoch 2 starts, resumed: every log line (all but the timings) and the final
+    parameters, batch statistics and optimizer state equal the uninterrupted run's, bit for
+    bit. Comparing best-epoch metrics alone would miss a resume that dropped the restored
+    weights whenever the best epoch came before the kill."""
+    from nhfair_jax.training.loop import Run
+
+    ref_dir, reference = finished_run
+    workdir = str(tmp_path / "cut")
+    original = Run.train_epoch
+
+    def killed_at_epoch_2(self, state, epoch, progress):
+        if epoch == 2:
+            raise _Killed
+        return original(self, state, epoch, progress)
+
+    monkeypatch.setattr(Run, "train_epoch", killed_at_epoch_2)
+    with pytest.raises(_Killed):
+        train_and_evaluate(tiny_config(), workdir)
+    assert len(_log(workdir)) == 1 and not os.path.exists(os.path.join(workdir, "result.json"))
+    monkeypatch.setattr(Run, "train_epoch", original)
+    resumed = train_and_evaluate(tiny_config(), workdir)
+
+    assert _log(workdir) == _log(ref_dir)
+    got, want = _checkpointed_params(tiny_config(), workdir), _checkpointed_params(
+        tiny_config(), ref_dir)
+    import jax
+
+    for name in ("latest", "best"):
+        pairs = zip(jax.tree.leaves(got[name]), jax.tree.leaves(want[name]), strict=True)
+        assert all(np.array_equal(a, b) for a, b in pairs), name
+    for split in ("val", "test"):
+        assert {k: resumed[split][k] for k in METRIC_KEYS} == {
+            k: reference[split][k] for k in METRIC_KEYS}
