@@ -22,6 +22,7 @@ from nhfair_jax.methods.ss import subsample_rows
 from nhfair_jax.sweep.space import space
 from nhfair_jax.training import train_and_evaluate
 from tests.conftest import erm_config_file, tiny_config
+from tests.helpers import assert_learned
 
 BASELINES = ("ss", "rw", "cov", "lbc")
 
@@ -413,7 +414,8 @@ def test_mfd_trains_from_a_teacher_run_and_shrinks_the_mmd(tmp_path):
         cfg.method = method_config("mfd", lam=lam, teacher_config=teacher_config,
                                    teacher_workdir=str(tmp_path / "teacher"))
         result = train_and_evaluate(cfg, str(tmp_path / f"mfd{lam}"))
-        assert result["method"] == "mfd" and 0.4 <= result["test"]["acc"] <= 1.0
+        assert result["method"] == "mfd"
+        assert_learned(tmp_path / f"mfd{lam}")
         log = [json.loads(line) for line in open(tmp_path / f"mfd{lam}" / "log.jsonl")]
         return log[-1]["train_mmd"]
 
@@ -446,12 +448,16 @@ def test_every_baseline_has_its_search_space_and_a_config():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", BASELINES)
 def test_every_baseline_trains_and_writes_a_run_directory(name, tmp_path):
-    cfg = tiny_config(**{"train.epochs": 2})
+    # 6 epochs (132 steps); SS trains on the smallest group x class cell times four (about 290
+    # of 1,437 images at skew 0.8, 4 steps an epoch), so 20 epochs give it 80 steps
+    cfg = tiny_config(**{"train.epochs": 20 if name == "ss" else 6})
     cfg.method = method_config(name)
     result = train_and_evaluate(cfg, str(tmp_path))
-    assert result["method"] == name and 0.4 <= result["test"]["acc"] <= 1.0
+    assert result["method"] == name
+    if name != "cov":  # its defining effect below: at lam 1 it trades the label for parity
+        assert_learned(tmp_path)
     log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
-    assert len(log) == 2 and np.isfinite(log[-1]["train_loss"])
+    assert len(log) == cfg.train.epochs and log[-1]["train_loss"] < log[0]["train_loss"]
     if name == "lbc":
         assert log[1]["train_max_violation"] > 0  # the round after epoch 1 ran
 
@@ -480,7 +486,9 @@ def test_the_baselines_compose_with_the_counterfactual_modifiers(name, cf, tmp_p
     cfg.method = method_config(name)
     cfg.method.cf, cfg.method.cf_lambda = cf, 10.0
     result = train_and_evaluate(cfg, str(tmp_path))
-    assert result["method"] == name and 0.0 <= result["val"]["cd"] <= 1.0
+    pred = np.load(tmp_path / "predictions_val.npz")  # CD: the flip rate over the pairs
+    flips = pred["logits"].argmax(1) != pred["logits_cf"].argmax(1)
+    assert result["method"] == name and result["val"]["cd"] == pytest.approx(flips.mean())
     log = json.loads(open(tmp_path / "log.jsonl").readline())
     assert "val_cd" in log
     assert ("train_cp" in log) == (cf == "cp")  # the pair term ran inside the baseline's loss

@@ -18,6 +18,7 @@ from nhfair_jax.training import train_and_evaluate
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_mesh, make_train_step
 from tests.conftest import tiny_config
+from tests.helpers import assert_learned
 
 
 def test_adversary_loss_is_group_normalised_and_chance_is_one_minus_one_over_g():
@@ -105,10 +106,11 @@ def test_laftr_eqodd_trains_on_digitsb_and_logs_the_game(tmp_path):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("laftr", variant="eqodd", adv_steps=2)
     result = train_and_evaluate(cfg, str(tmp_path / "run"))
-    assert result["method"] == "laftr" and 0.0 <= result["test"]["acc"] <= 1.0
+    assert result["method"] == "laftr"
+    assert_learned(tmp_path / "run")
     logged = json.loads(open(tmp_path / "run" / "log.jsonl").readline())
     assert {"train_ce", "train_adv_loss", "train_adv_balanced_acc"} <= set(logged)
-    assert 0.0 <= logged["train_adv_loss"] <= 1.0
+    assert np.isfinite(logged["train_adv_loss"]) and logged["train_adv_loss"] > 0
 
 
 def test_eqodd_feeds_the_label_and_weighs_every_group_label_cell_equally():

@@ -14,6 +14,7 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
 from tests.miniatures import make_utkface, write_solid
+from tests.helpers import need
 
 FORCED = ["Male", "Female", "I cannot say", "Male or Female"]
 FAMILIES = ["qwen2_vl", "qwen2_5_vl", "llava_next", "gemma3", "mllama"]
@@ -22,7 +23,7 @@ SIZES = [(12, 12), (12, 40), (40, 12), (50, 50)]
 
 @pytest.fixture(scope="module")
 def checkpoints(tmp_path_factory):
-    pytest.importorskip("transformers")
+    need("transformers")
     from tests.lvlm_tiny import make_gemma3, make_llava_next, make_mllama, make_qwen2_vl
 
     root = tmp_path_factory.mktemp("ckpt")
@@ -75,7 +76,12 @@ def test_forced_answers_end_to_end_and_batch_sizes_agree(family, checkpoints, tm
     for g in ("Male", "Female"):
         ids = [i for i, t in truth.items() if t == g]
         assert r1["recall"][g] == pytest.approx(np.mean([answer_of[i] == g for i in ids]))
-    assert r1["scores"] is not None and 0.0 <= r1["scores"]["auc"] <= 1.0
+    # AUC of the option scores, against scikit-learn on the logged log-likelihoods
+    from sklearn.metrics import roc_auc_score
+
+    margin = [line["scores"][1] - line["scores"][0] for line in lines1]
+    y = [line["label_index"] for line in lines1]
+    assert r1["scores"]["auc"] == pytest.approx(roc_auc_score(y, margin), abs=1e-9)
     assert r1["status_counts"] == r8["status_counts"]
 
 

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from nhfair_jax.config import digitsb_config, method_config
+from nhfair_jax.config import method_config
 from nhfair_jax.data import get_sources
 from nhfair_jax.methods import get_method, registered
 from nhfair_jax.methods.bias_mimicking import final_head_weights, mimic_masks

@@ -136,7 +136,7 @@ def test_one_epoch_run_gives_a_row_per_method_or_a_skip_reason(tmp_path):
     assert set(result["skipped"]) == {"dfr", "clip"}
     erm, laftr = result["methods"]["erm"], result["methods"]["laftr"]
     assert erm["runs"] == 2 and result["order"] == ["erm", "gapreg", "laftr", "erm"]
-    assert result["load_average"][0] >= 0
+    assert len(result["load_average"]) == 2  # the machine's load at the start and at the end
     assert erm["ratio_run"] == 1.0 and erm["extra_params"] == 0
     assert laftr["extra_state"] > 0 and laftr["extra_params"] == 0  # its adversary
     assert result["methods"]["gapreg"]["extra_params"] == 0
