@@ -5,12 +5,12 @@
 The layers of the small CNN at 64 px (batch 64) and of ResNet-18 at 64 px (batch 32), each in
 isolation: `fwd` is the convolution, `dx` the gradient with respect to its input and `dw` with
 respect to its kernel, for the package's convolution as `conv_impl="auto"` picks it on this
-backend (`Conv`'s choice: oneDNN's where available, else XLA's; the tap loop for a first
-layer; matmuls per tap on a map smaller than the kernel), XLA's own beside it (`xla_*`) where
-the choice is another, and for torch's (oneDNN on the CPU; `torch.nn.grad` for the
-gradients). Milliseconds, best of `--repeats` rounds in which every variant runs once in turn
-(side by side); `*_jax_over_torch` are speed ratios (torch's time over JAX's: above 1, JAX's is
-faster), as benchmarks/train_step.py's. It says where the train step's time goes per layer;
+backend (`Conv`'s choice: the tap loop for a first layer; matmuls per tap on a map smaller
+than the kernel; XLA's elsewhere), XLA's own beside it (`xla_*`) where the choice is another,
+and for torch's (oneDNN on the CPU; `torch.nn.grad` for the gradients). Milliseconds, best of
+`--repeats` rounds in which every variant runs once in turn (side by side); `*_jax_over_torch`
+are speed ratios (torch's time over JAX's: above 1, JAX's is faster), as
+benchmarks/train_step.py's. It says where the train step's time goes per layer;
 benchmarks/train_step.py times the whole step, which is what counts (XLA fuses across layers).
 """
 

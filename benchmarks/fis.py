@@ -123,14 +123,14 @@ def torch_scoring(name: str, size: int, batch_size: int, repeats: int,
 _RUN_ONE = """
 import json, sys, tempfile, time
 from nhfair_jax.config import digitsb_config
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.dispatch import run
 cfg = digitsb_config(sys.argv[1])
 cfg.train.epochs = int(sys.argv[2])
 cfg.train.patience = cfg.train.epochs + 1
 cfg.train.progress = False
 with tempfile.TemporaryDirectory() as workdir:
     t0 = time.perf_counter()
-    result = train_and_evaluate(cfg, workdir)
+    result = run(cfg, workdir)
     seconds = time.perf_counter() - t0
 print(json.dumps({"seconds": seconds, "test_acc": result["test"]["acc"],
                   "test_dp": result["test"]["dp"]}))

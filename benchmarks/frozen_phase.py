@@ -3,7 +3,7 @@ FSCL's linear phase, `method.linear_features` = "cached" (the default) and "augm
 
     python benchmarks/frozen_phase.py --json benchmarks/results/frozen_phase.json
 
-Runs `--config` (default configs/fscl_digitsb.py: 30 epochs, the last 12 phase 2) once per mode,
+Runs `--config` (default configs/digitsb.py:fscl: 30 epochs, the last 12 phase 2) once per mode,
 each in a fresh process (the same cold start for both), and reads the per-epoch times from the
 run's log.jsonl: phase-2 training and validation seconds per epoch (the first phase-2 epoch left
 out: it compiles the new step and, when cached, computes the features), phase-1 training seconds
@@ -26,13 +26,13 @@ MODES = ("augmented", "cached")
 _RUN_ONE = """
 import json, sys, tempfile, time
 from nhfair_jax.config import load_config_file
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.dispatch import run
 cfg = load_config_file(sys.argv[1])
 cfg.method.linear_features = sys.argv[2]
 cfg.train.progress = False
 with tempfile.TemporaryDirectory() as workdir:
     t0 = time.perf_counter()
-    result = train_and_evaluate(cfg, workdir)
+    result = run(cfg, workdir)
     seconds = time.perf_counter() - t0
     log = [json.loads(line) for line in open(workdir + "/log.jsonl")]
 print(json.dumps({"seconds": seconds, "log": log, "test_acc": result["test"]["acc"],
@@ -61,7 +61,7 @@ def run_mode(config: str, mode: str) -> dict:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--config", default="configs/fscl_digitsb.py")
+    p.add_argument("--config", default="configs/digitsb.py:fscl")
     p.add_argument("--json", default=None)
     args = p.parse_args(argv)
     rows = [run_mode(args.config, mode) for mode in MODES]

@@ -74,7 +74,7 @@ def load_overhead_config(path: str):
 def plan_methods(c) -> tuple[list[str], dict]:
     """(methods to time, ERM excluded; {skipped method: reason})."""
     from nhfair_jax.errors import UserError
-    from nhfair_jax.methods import method_class, registered
+    from nhfair_jax.methods import registered, spec
 
     names = list(c.methods) or registered()
     unknown = [m for m in names if m not in registered()]
@@ -84,15 +84,15 @@ def plan_methods(c) -> tuple[list[str], dict]:
     supplied = dict(c.method_overrides)
     timed, skipped = [], {}
     for m in names:
-        cls = method_class(m)
+        record = spec(m)
         if m == "erm":
             continue
-        if getattr(cls, "zeroshot", False):
-            skipped[m] = "zero-shot: evaluated with a pretrained checkpoint, never trained"
-        elif getattr(cls, "post_fit", False):
+        if "base_run" in record.needs:
             skipped[m] = ("post-fit: fitted on a finished ERM run, so its cost is ERM's plus "
                           "the fit (left out of Table 15 in the paper too)")
-        elif getattr(cls, "needs_teacher", False) and m not in supplied:
+        elif not record.trains:
+            skipped[m] = "zero-shot: evaluated with a pretrained checkpoint, never trained"
+        elif "teacher" in record.needs and m not in supplied:
             skipped[m] = ("needs a teacher run: give method_overrides."
                           f"{m}.method.teacher_config / teacher_workdir to time it")
         else:  # methods needing pairs run when the data set has them (DigitsB: built in)
@@ -126,8 +126,9 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     import jax
     import jax.monitoring
 
-    from nhfair_jax.training import io, loop
-    from nhfair_jax.training.teacher import teacher_of_config
+    from nhfair_jax import rundir
+    from nhfair_jax.dispatch import teacher_of
+    from nhfair_jax.training import loop
 
     c = load_overhead_config(config_path)
     config = run_config(c, method, int(c.get("seed", 0)))
@@ -161,10 +162,10 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     if hasattr(loop, "_finish"):
         loop._finish = in_phase("test", loop._finish)
     # A distilling method's teacher run is trained or loaded before the clock starts.
-    teacher = teacher_of_config(config)
+    teacher = teacher_of(config)
     with tempfile.TemporaryDirectory() as workdir:
         t0 = time.perf_counter()
-        result = loop.train_and_evaluate(config, workdir, teacher=teacher)
+        result = loop.train(config, workdir, teacher=teacher)
         wall = time.perf_counter() - t0
         with open(os.path.join(workdir, "log.jsonl")) as f:
             log = [json.loads(x) for x in f if x.strip()]
@@ -180,7 +181,7 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     run = loop.Run(config, None, teacher=teacher)  # the parameter count (untimed)
     params = count_elements(run.state.params)
     state = count_elements(run.state.method_state, skip_optimizer_states=True)
-    io.write_json(out_path, {
+    rundir.write_json(out_path, {
         "method": method, "wall_s": wall, "epochs": len(log), "seconds": seconds,
         "compile_s": compiled, "peak_rss_bytes": peak_rss,
         "peak_device_bytes": stats.get("peak_bytes_in_use"), "params": params,
@@ -217,7 +218,7 @@ def schedule(methods: list[str], repeats: int, erm_every: int) -> list[str]:
 
 
 def run_one(config_path: str, method: str) -> dict:
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.json")
@@ -227,7 +228,7 @@ def run_one(config_path: str, method: str) -> dict:
         if proc.returncode != 0 or not os.path.exists(out):
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
             return {"method": method, "error": tail[0]}
-        return io.read_json(out)
+        return rundir.read_json(out)
 
 
 def best(runs: list[dict]) -> dict:

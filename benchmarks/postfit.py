@@ -3,7 +3,7 @@
     python benchmarks/postfit.py --json benchmarks/results/postfit.json
 
 Trains one short ERM run on DigitsB, then runs `--trials` DFR trials on it through
-`train_and_evaluate`, cycling through DFR's search space (class weights x training rows x
+`nhfair_jax.dispatch.run`, cycling through DFR's search space (class weights x training rows x
 penalty), each in its own run directory, as a sweep does. The first trial computes the
 penultimate features of the best checkpoint once and caches them in the ERM run; every later
 trial reads them and the data's labels and groups only (no model, no checkpoint, no forward
@@ -27,8 +27,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import print_table, write_json  # noqa: E402
 
 from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
-from nhfair_jax.rundir import prepare_workdir  # noqa: E402
-from nhfair_jax.training import train_and_evaluate  # noqa: E402
+from nhfair_jax.dispatch import run  # noqa: E402
 from nhfair_jax.training.postfit import cache_path  # noqa: E402
 
 SPACE = list(itertools.product((False, True), (False, True), ("l1", "l2")))
@@ -61,7 +60,7 @@ def sweep_seconds(base_dir: str, workdir: str, trials: int) -> dict:
     storage = open_storage(storage_url(None, workdir), 10, 30)
     t0 = time.perf_counter()
     Sweeper(bench, workdir, storage, log=lambda *a: None).sweep(
-        "digitsb", "dfr", post_fit=True, base_run=base_dir)
+        "digitsb", "dfr", base_run=base_dir)
     seconds = time.perf_counter() - t0
     fitted = len([d for d in os.listdir(os.path.join(workdir, "trials", "digitsb", "dfr"))])
     return {"trials": trials, "seconds": seconds, "distinct_configurations_fitted": fitted}
@@ -80,13 +79,12 @@ def main(argv=None):
         base = digitsb_config("erm")
         base.train.epochs, base.train.progress = args.base_epochs, False
         t0 = time.perf_counter()
-        prepare_workdir(base_dir, base)  # writes config.json, which the DFR configs name
-        train_and_evaluate(base, base_dir)
+        run(base, base_dir)  # its config.json is what the DFR configs name
         base_s = time.perf_counter() - t0
 
         def trial(i: int) -> float:
             t = time.perf_counter()
-            train_and_evaluate(dfr_config(base_dir, i), os.path.join(tmp, f"dfr_{i}"))
+            run(dfr_config(base_dir, i), os.path.join(tmp, f"dfr_{i}"))
             return time.perf_counter() - t
 
         uncached = []

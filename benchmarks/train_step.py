@@ -6,18 +6,17 @@ One train step = forward, backward and an SGD-momentum update, train-mode batch 
 donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
 - `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py,
   and the XLA CPU flags `import nhfair_jax` sets, nhfair_jax/xla_flags.py);
-- `jax_xla_conv`: the same with XLA's convolution where the package uses oneDNN's
-  (models/onednn.py; NHFAIR_ONEDNN=0 while the step is compiled); absent when oneDNN's is
-  unavailable (then `jax` is this path already);
-- `jax_xla_defaults`: the same, with XLA's default flags (a subprocess with
-  NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
+- `jax_xla_conv`: the same with XLA's convolution everywhere (no tap loop for the first layer,
+  no tap matmuls on maps smaller than the kernel: `conv_impl="xla"`);
 - `jax_flax_bn`: the same with `flax.linen.BatchNorm` in place of the package's
   (models/layers.py `BatchNorm`, whose derivative XLA computes without writing x - mean);
-- `jax_xla`: XLA's convolution everywhere, `flax.linen.max_pool` and `flax.linen.BatchNorm`,
-  the path before the CPU-fast layers (the issue's baseline);
+- `jax_flax_pool`: the same with `flax.linen.max_pool` in place of the package's;
+- `jax_xla_defaults`: the same as `jax`, with XLA's default flags (a subprocess with
+  NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
+- `jax_xla`: every layer flax's or XLA's own (convolution, max pooling, batch norm), the path
+  the models take on accelerators, and the one before the CPU-fast layers;
 - `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads, in a
-  worker process of its own that times its steps when asked, in turn with the JAX variants
-  (a second OpenMP runtime, the package's oneDNN's, in torch's process slows torch).
+  worker process of its own that times its steps when asked, in turn with the JAX variants.
 - `jax_data_parallel`: with more than one JAX device, the same step with the batch split over
   all of them (as the trainer shards it). On the CPU,
   XLA_FLAGS=--xla_force_host_platform_device_count=N makes N host devices:
@@ -49,43 +48,26 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import print_table, write_json  # noqa: E402
 
 from nhfair_jax import xla_flags  # noqa: E402
-from nhfair_jax.models import create_model, onednn  # noqa: E402
+from nhfair_jax.models import create_model  # noqa: E402
 
 CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("resnet18", 64, 32)]
 
 
 @contextlib.contextmanager
-def flax_layers(pool: bool = True):
-    """The models' batch norm swapped for flax.linen.BatchNorm and, with `pool`, their max
-    pooling for flax.linen.max_pool (while a step is built and compiled)."""
-    import nhfair_jax.models.resnet as resnet
-    import nhfair_jax.models.small_cnn as small_cnn
+def flax_layers(norm: bool = False, pool: bool = False):
+    """The models' batch norm (`norm`) and / or max pooling (`pool`) swapped for
+    flax.linen.BatchNorm / flax.linen.max_pool while a step is built and compiled."""
+    from nhfair_jax.models import layers
 
-    modules = (resnet, small_cnn)
-    saved = [(m.max_pool, m.BatchNorm) for m in modules]
-    for m in modules:
-        m.BatchNorm = nn.BatchNorm
-        if pool:
-            m.max_pool = nn.max_pool
+    saved = layers.BatchNorm, layers.max_pool
+    if norm:
+        layers.BatchNorm = nn.BatchNorm
+    if pool:
+        layers.max_pool = nn.max_pool
     try:
         yield
     finally:
-        for m, (pool_fn, norm) in zip(modules, saved):
-            m.max_pool, m.BatchNorm = pool_fn, norm
-
-
-@contextlib.contextmanager
-def xla_convolutions():
-    """`conv_impl="auto"` resolved without oneDNN (while a step is built and compiled)."""
-    saved = os.environ.get("NHFAIR_ONEDNN")
-    os.environ["NHFAIR_ONEDNN"] = "0"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["NHFAIR_ONEDNN"]
-        else:
-            os.environ["NHFAIR_ONEDNN"] = saved
+        layers.BatchNorm, layers.max_pool = saved
 
 
 def _warm(step):
@@ -114,11 +96,9 @@ def _time_together(steps: dict, n: int, repeats: int) -> dict:
 
 class _RemoteStep:
     """PyTorch's step for one case, built and timed in a worker process of its own
-    (`--torch-worker`, with NHFAIR_ONEDNN=0 and no JAX work), one timing at a time on request:
-    side by side with the JAX variants in time, but not in their process. With the package's
-    oneDNN (and its OpenMP runtime, a second one beside torch's) loaded and run in torch's
-    process, torch's ResNet-18 step at 64 px measured 105-120 images/s against 118-124 in
-    processes without it (three alternating pairs of runs), which would flatter JAX's ratios."""
+    (`--torch-worker`, no JAX work), one timing at a time on request: side by side with the JAX
+    variants in time, but not in their process, so that neither framework's threads or memory
+    slow the other's steps."""
 
     def __init__(self, worker, name, size, batch):
         self.worker, self.case = worker, f"{name} {size} {batch}"
@@ -130,10 +110,8 @@ class _RemoteStep:
 
 class _TorchWorker:
     def __init__(self):
-        env = {**os.environ, "NHFAIR_ONEDNN": "0"}
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--torch-worker"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     env=env)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(self, command: str) -> str:
         self.proc.stdin.write(command + "\n")
@@ -278,12 +256,12 @@ def main(argv=None):
     for name, size, batch in CASES:
         row = {"model": name, "px": size, "batch": batch}
         steps = {"jax": _warm(jax_step(name, size, batch, "auto"))}
-        if onednn.available():
-            with xla_convolutions():
-                steps["jax_xla_conv"] = _warm(jax_step(name, size, batch, "auto"))
-        with flax_layers(pool=False):
+        steps["jax_xla_conv"] = _warm(jax_step(name, size, batch, "xla"))
+        with flax_layers(norm=True):
             steps["jax_flax_bn"] = _warm(jax_step(name, size, batch, "auto"))
-        with flax_layers():
+        with flax_layers(pool=True):
+            steps["jax_flax_pool"] = _warm(jax_step(name, size, batch, "auto"))
+        with flax_layers(norm=True, pool=True):
             steps["jax_xla"] = _warm(jax_step(name, size, batch, "xla"))
         if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
             steps["jax_data_parallel"] = _warm(jax_step(name, size, batch,
@@ -298,6 +276,7 @@ def main(argv=None):
             for key, ratio in (("jax", "jax_over_torch"),
                                ("jax_xla_conv", "xla_conv_over_torch"),
                                ("jax_flax_bn", "flax_bn_over_torch"),
+                               ("jax_flax_pool", "flax_pool_over_torch"),
                                ("jax_xla_defaults", "xla_defaults_over_torch"),
                                ("jax_xla", "before_over_torch"),
                                ("jax_data_parallel", "data_parallel_over_torch")):
@@ -311,15 +290,14 @@ def main(argv=None):
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
     print_table(rows, ["model", "px", "batch", "jax", "jax_xla_conv", "jax_flax_bn",
-                       "jax_xla_defaults", "jax_xla", "jax_data_parallel", "torch",
-                       "jax_over_torch", "xla_conv_over_torch", "flax_bn_over_torch",
-                       "xla_defaults_over_torch", "before_over_torch",
+                       "jax_flax_pool", "jax_xla_defaults", "jax_xla", "jax_data_parallel",
+                       "torch", "jax_over_torch", "xla_conv_over_torch", "flax_bn_over_torch",
+                       "flax_pool_over_torch", "xla_defaults_over_torch", "before_over_torch",
                        "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),
                            "devices": len(jax.devices()),
                            "torch_threads": threads, "steps": args.steps,
                            "xla_flags_set_by_package": xla_flags.applied(),
-                           "onednn": onednn.status()[1],
                            "repeats": args.repeats, "rows": rows,
                            "numpy": np.__version__, "jax": jax.__version__})
 

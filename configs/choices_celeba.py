@@ -6,9 +6,9 @@ data/README.md says, run the benchmark first, then:
     python -m nhfair_jax.study.choices --config configs/choices_celeba.py \
         --config.base_workdir=runs/bench_real --workdir runs/choices_real
 
-Without a benchmark workdir (base_workdir empty) the base is configs/celeba.py and
-configs/utkface.py with `base_params`. For intersectional groups (the paper's Figure 12 on
-UTKFace, race x age), set the data set's data.sensitive to two attributes in its overrides.
+Without a benchmark workdir (base_workdir empty) the base is configs/dataset.py:celeba and
+configs/dataset.py:utkface with `base_params`. For intersectional groups (the paper's Figure 12
+on UTKFace, race x age), set the data set's data.sensitive to two attributes in its overrides.
 """
 
 import ml_collections
@@ -18,8 +18,8 @@ def get_config():
     c = ml_collections.ConfigDict()
     c.base_workdir = ""  # a finished benchmark workdir over the real data sets
     c.datasets = ml_collections.ConfigDict({
-        "celeba": {"config": "configs/celeba.py", "overrides": {}},
-        "utkface": {"config": "configs/utkface.py", "overrides": {}}})
+        "celeba": {"config": "configs/dataset.py:celeba", "overrides": {}},
+        "utkface": {"config": "configs/dataset.py:utkface", "overrides": {}}})
     c.overrides = ml_collections.ConfigDict({"train": {"progress": False}})
     c.base_params = ml_collections.ConfigDict({"optim": {"lr": 1e-3, "weight_decay": 1e-4}})
     c.seeds = (0, 1, 2, 3, 4)

@@ -35,12 +35,11 @@ def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs."""
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
-    from nhfair_jax.methods import registered
     from nhfair_jax.config import load_config_file
+    from nhfair_jax.methods import registered
     from nhfair_jax.sweep.runner import OBJECTIVES
-    from nhfair_jax.sweep.space import OWN
 
-    unknown = [m for m in bench.methods if m not in registered() or m not in OWN]
+    unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
         raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
                         f"{', '.join(sorted(registered()))}")
@@ -87,17 +86,17 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
 def started_runs(workdir: str) -> list[str]:
     """Run directories of the workdir with a trained epoch, a checkpoint or a result, or that a
     worker holds right now."""
-    from nhfair_jax.rundir import has_started
-    from nhfair_jax.sweep.runner import run_lock
+    from nhfair_jax.rundir import RunDir
 
     out = []
     for kind in ("trials", "seeds"):
-        for folder, dirs, files in os.walk(os.path.join(workdir, kind)):
-            if "config.json" not in files and ".lock" not in files:
+        for folder, dirs, _ in os.walk(os.path.join(workdir, kind)):
+            run_dir = RunDir(folder)
+            if not run_dir.is_run_dir:
                 continue
             dirs.clear()  # a run directory's subfolders are its checkpoints
-            with run_lock(folder, wait=False) as free:
-                if has_started(folder) or not free:
+            with run_dir.lock(wait=False) as free:
+                if run_dir.has_started() or not free:
                     out.append(folder)
     return out
 
@@ -106,6 +105,7 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
                   report: bool = True) -> dict:
     from tqdm.auto import tqdm
 
+    from nhfair_jax.methods import spec
     from nhfair_jax.sweep import collect
     from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
 
@@ -125,12 +125,10 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     deferred = []
     for dataset in bench.datasets:
         for method in ["erm", *[m for m in methods if m != "erm"]]:
-            post_fit = collect._post_fit(method)
             base = None
-            if post_fit:
-                chosen = collect.select(workdir, dataset, ["erm"]).get("erm")
-                base = chosen["selected"]["dir"]
-            sweeper.sweep(dataset, method, post_fit=post_fit, base_run=base)
+            if "base_run" in spec(method).needs:  # fitted on the selected ERM run
+                base = collect.select(workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
+            sweeper.sweep(dataset, method, base_run=base)
         selection = collect.select(workdir, dataset, methods)
         # Seed runs another worker holds are left for the end: this worker moves on meanwhile.
         for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
@@ -154,7 +152,7 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
 def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar) -> list[dict]:
     """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
     arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
-    from nhfair_jax.sweep import collect
+    from nhfair_jax.methods import spec
     from nhfair_jax.sweep.runner import log_line
 
     jobs, erm_jobs = [], {}
@@ -164,7 +162,7 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar) -> lis
             log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
             bar.update(len(seeds) - 1)
             continue
-        post_fit = collect._post_fit(method)
+        post_fit = "base_run" in spec(method).needs
         for seed in seeds[1:]:
             job = {"kind": "seeds", "dataset": dataset, "method": method,
                    "params": chosen["params"]["params"], "seed": seed,

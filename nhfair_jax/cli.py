@@ -1,5 +1,5 @@
-"""What the command-line entry points share: the run directory's config guard, the summary
-printed at the end, and turning exceptions into one-line messages."""
+"""What the command-line entry points share: running one config with its summary printed at the
+end, flag parsing, and turning exceptions into one-line messages."""
 
 from __future__ import annotations
 
@@ -10,12 +10,7 @@ import sys
 from absl import flags
 
 from nhfair_jax.errors import UserError
-# The run-directory guard lives in rundir (sweeps and training use it too); named here as well
-# for the entry points that import it from cli.
-from nhfair_jax.rundir import (  # noqa: F401
-    PRESENTATION_KEYS, config_diff, config_to_json, has_started, prepare_workdir, test_pause)
-
-_diff = config_diff  # the name the benchmark entry point uses
+from nhfair_jax.rundir import RunDir
 SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
 
 
@@ -34,24 +29,26 @@ def summary_table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def run_config(config, workdir: str) -> dict:
-    from nhfair_jax.training import train_and_evaluate
-    from nhfair_jax.zeroshot import is_zeroshot
+def run_config(config, workdir: str, *, overwrite: bool = False) -> dict:
+    """`nhfair_jax.run`: prepares the run directory (`overwrite`: deleting what it holds), runs
+    the config through nhfair_jax.dispatch.run and prints what happened and the summary."""
+    from nhfair_jax.dispatch import run
 
-    finished = os.path.exists(os.path.join(workdir, "result.json"))
-    if is_zeroshot(config):  # evaluated, not trained (CLIP, BLIP-2, FairerCLIP, SFID)
-        from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
-
-        result = evaluate_zeroshot(config, workdir)
-        print(f"{config.method.name} ({config.model.name}, zero-shot) on {config.data.name}"
-              f"{' (already finished)' if finished else ''}: run directory {workdir}")
-        print(summary_table(result))
-        return result
-    result = train_and_evaluate(config, workdir)
+    rundir = RunDir(workdir)
+    rundir.prepare(config, overwrite=overwrite)
+    finished = rundir.finished
+    result = run(config, rundir)
     if finished:
-        print(f"{workdir} is already finished (use --overwrite to train again)", file=sys.stderr)
-    print(f"{config.method.name} on {config.data.name}: best epoch {result['best_epoch']} of "
-          f"{result['epochs_run']}, run directory {workdir}")
+        print(f"{workdir} is already finished (use --overwrite to run it again)", file=sys.stderr)
+    if result.get("zeroshot"):
+        what = f"{result['zeroshot']['model']}, zero-shot"
+        print(f"{config.method.name} ({what}) on {config.data.name}: run directory {workdir}")
+    elif result.get("base_run"):
+        print(f"{config.method.name} on {config.data.name}, fitted on {result['base_run']}: "
+              f"run directory {workdir}")
+    else:
+        print(f"{config.method.name} on {config.data.name}: best epoch {result['best_epoch']} of "
+              f"{result['epochs_run']}, run directory {workdir}")
     print(summary_table(result))
     return result
 

@@ -144,11 +144,10 @@ def _factorise(values) -> tuple[np.ndarray, list]:
 
 def _run_names(path: str):
     """class_names / group_names from the run directory's result.json next to an npz."""
-    from nhfair_jax.training import io
+    from nhfair_jax.rundir import RunDir
 
-    result = os.path.join(os.path.dirname(os.path.abspath(path)), "result.json")
-    if os.path.exists(result):
-        meta = io.read_json(result)
+    meta = RunDir(os.path.dirname(os.path.abspath(path))).result()
+    if meta is not None:
         return meta.get("class_names"), meta.get("group_names")
     return None, None
 
@@ -425,16 +424,16 @@ def to_markdown(report: dict) -> str:
 
 def write_report(report: dict, out: str) -> list[str]:
     """Writes report.md, report.json and groups.csv atomically; returns their paths."""
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
 
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
         raise UserError(f"--out {out}: cannot create it ({e.strerror or e})") from None
     paths = [os.path.join(out, f) for f in ("report.md", "report.json", "groups.csv")]
-    io.atomic_write(paths[0], lambda f: f.write(to_markdown(report)))
-    io.write_json(paths[1], to_json(report))
-    io.atomic_write(paths[2], lambda f: f.write(to_csv(report)))
+    rundir.atomic_write(paths[0], lambda f: f.write(to_markdown(report)))
+    rundir.write_json(paths[1], to_json(report))
+    rundir.atomic_write(paths[2], lambda f: f.write(to_csv(report)))
     return paths
 
 

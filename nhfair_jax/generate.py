@@ -1,8 +1,8 @@
 """Counterfactual images for your own data: edit the images of any data set the loaders read
 with a local diffusion editor, and write a `pairs.csv` the pair loaders read.
 
-    python -m nhfair_jax.generate --config configs/generate_celeba_ip2p.py --workdir runs/cf_celeba
-    python -m nhfair_jax.generate --config configs/generate_celeba_ip2p.py:train ...  # training preset
+    python -m nhfair_jax.generate --config configs/generate.py:celeba_ip2p --workdir runs/cf_celeba
+    python -m nhfair_jax.generate --config configs/generate.py:celeba_ip2p,train ...  # training preset
 
 The workdir then holds `originals/` (each selected image as the editor saw it, at
 `data.image_size`), `counterfactuals/` (the edits, same names), `pairs.csv` (original,
@@ -29,7 +29,7 @@ import ml_collections
 import numpy as np
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 
 PAIRS_COLUMNS = ("original", "counterfactual", "target", "sensitive", "keep", "index", "split",
                  "seed", "prompt", "flagged")
@@ -156,7 +156,7 @@ def write_png(path: str, image: np.ndarray) -> None:
     """A PNG written atomically (temp file + rename): never half an image."""
     from PIL import Image
 
-    io.atomic_write(path, lambda f: Image.fromarray(np.asarray(image, np.uint8)).save(f, "PNG"),
+    rundir.atomic_write(path, lambda f: Image.fromarray(np.asarray(image, np.uint8)).save(f, "PNG"),
                mode="wb")
 
 
@@ -185,7 +185,7 @@ def write_pairs(path: str, rows: list[dict]) -> None:
     import pandas as pd
 
     frame = pd.DataFrame(rows, columns=list(PAIRS_COLUMNS))
-    io.atomic_write(path, lambda f: frame.to_csv(f, index=False))
+    rundir.atomic_write(path, lambda f: frame.to_csv(f, index=False))
 
 
 def contact_sheet(rows: list[dict], class_names, group_names, title: str) -> str:
@@ -247,7 +247,7 @@ def _image_settings(config_json: dict) -> dict:
 
 
 def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
-    from nhfair_jax.cli import config_to_json
+    from nhfair_jax.rundir import config_to_json
 
     path = os.path.join(workdir, "config.json")
     if overwrite and os.path.isdir(workdir):
@@ -265,13 +265,13 @@ def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
         raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}") from e
     resolved = config_to_json(config)
     if os.path.exists(path) and os.listdir(os.path.join(workdir, "counterfactuals")):
-        old, new = _image_settings(io.read_json(path)), _image_settings(resolved)
+        old, new = _image_settings(rundir.read_json(path)), _image_settings(resolved)
         changed = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
         if changed:
             raise UserError(f"{workdir} holds images made with other settings (differs in: "
                             f"{', '.join(changed[:6])}); use another --workdir, or --overwrite "
                             "to delete them")
-    io.write_json(path, resolved)
+    rundir.write_json(path, resolved)
 
 
 def _load_sources(config):
@@ -331,7 +331,7 @@ def _write_listing(workdir, config, table, flagged, class_names, group_names) ->
     if config.output.contact_sheet:
         title = f"{config.edit.editor} edits of {config.data.name} ({config.select.split})"
         page = contact_sheet(rows, class_names, group_names, title)
-        io.atomic_write(os.path.join(workdir, "contact_sheet.html"), lambda f: f.write(page))
+        rundir.atomic_write(os.path.join(workdir, "contact_sheet.html"), lambda f: f.write(page))
     return rows
 
 
@@ -349,7 +349,7 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
     """Edits the selected images of a data set into `workdir` (resumable); returns a summary.
 
     Args:
-      config: a generate config (`default_config()` and configs/generate_*.py).
+      config: a generate config (`default_config()` and configs/generate.py).
       workdir: the output folder.
       overwrite: delete the folder's earlier images first.
       editor: an already loaded `diffusion.Editor`; default: loaded from `model.path` when
@@ -417,7 +417,7 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
     finally:  # also after Ctrl-C: the pairs written so far are listed
         rows = _write_listing(workdir, config, table, flagged, class_names, group_names)
     info_path = os.path.join(workdir, "generate.json")
-    sessions = io.read_json(info_path).get("sessions", []) if os.path.exists(info_path) else []
+    sessions = rundir.read_json(info_path).get("sessions", []) if os.path.exists(info_path) else []
     if generated:  # each command that edited something, with its throughput
         sessions.append({"generated": generated, "edit_seconds": round(seconds, 3),
                          "images_per_second": round(generated / seconds, 3),
@@ -429,7 +429,7 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
                "images_per_second": sessions[-1]["images_per_second"] if generated else None,
                "data": config.data.name, "class_names": class_names,
                "group_names": group_names, "sessions": sessions}
-    io.write_json(info_path, summary)
+    rundir.write_json(info_path, summary)
     return summary
 
 
@@ -459,7 +459,7 @@ if __name__ == "__main__":
 
     from nhfair_jax.cli import parse_flags
 
-    _CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/generate_*.py file.",
+    _CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/generate.py file.",
                                               lock_config=True)
     _WORKDIR = flags.DEFINE_string("workdir", None, "Output folder (created if missing).")
     _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the folder's images first.")

@@ -3,7 +3,7 @@
     python -m nhfair_jax.run --config configs/erm_digitsb.py --workdir runs/erm_digitsb \
         [--config.optim.lr=3e-4 ...] [--overwrite]
     python -m nhfair_jax.run --config configs/digitsb.py:mixup --workdir runs/mixup
-    python -m nhfair_jax.run --config configs/celeba.py --config.method.name=gapreg ...
+    python -m nhfair_jax.run --config configs/dataset.py:celeba --config.method.name=gapreg ...
 
 Running the same command again resumes an interrupted run; a finished run is not re-trained.
 """
@@ -25,7 +25,7 @@ _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory and
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import fail_with, prepare_workdir, run_config
+    from nhfair_jax.cli import fail_with, run_config
     from nhfair_jax.config import complete_method
 
     logging.set_verbosity(logging.WARNING)
@@ -33,8 +33,7 @@ def main(argv) -> None:
         config = _CONFIG.value
         complete_method(config)  # --config.method.name=X on a config made for another method
         workdir = _WORKDIR.value or os.path.join("runs", "run")
-        prepare_workdir(workdir, config, overwrite=_OVERWRITE.value)
-        run_config(config, workdir)
+        run_config(config, workdir, overwrite=_OVERWRITE.value)
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
         fail_with(e)
 

@@ -1,15 +1,19 @@
 """Run directories: what every command writes and reads, in one place.
 
-A run directory holds config.json (the fully resolved config), log.jsonl, result.json,
-predictions_{val,test}.npz and checkpoints/. Everything here is plain files: atomic writers (a
+`RunDir` owns one run directory: config.json (the fully resolved config), log.jsonl (one line
+per finished epoch), result.json (written last: a run is finished when it exists),
+predictions_{val,test}.npz, params.json (a sweep's parameters of the run), checkpoints/ and
+.lock (the flock one worker holds while it trains the run). Every file is written atomically (a
 temp file in the same folder, then a rename, so a killed run never leaves a half-written file),
-readers, and the guard that keeps a directory with trained epochs from being taken over by a
-different config. Nothing here imports the trainer, so data, training, sweeps, studies, reports
-and the command-line entry points can all use it.
+and the guard in `RunDir.prepare` keeps a directory with trained epochs from being taken over by
+a different config. Nothing here imports the trainer, so data, training, sweeps, studies,
+reports and the command-line entry points can all use it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import math
 import os
@@ -88,6 +92,11 @@ def write_text(path: str, text: str) -> None:
     atomic_write(path, lambda f: f.write(text))
 
 
+def read_jsonl(path: str) -> list:
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def config_to_json(config) -> dict:
     return json.loads(json.dumps(to_json_safe(config.to_dict())))
 
@@ -104,61 +113,175 @@ def config_diff(old: dict, new: dict, prefix: str = "") -> list[str]:
     return out
 
 
-def prepare_workdir(workdir: str, config, *, overwrite: bool = False) -> None:
-    """Creates the run directory, or checks that it belongs to this config; writes config.json.
+class RunDir:
+    """One run directory: its files, whether it is finished, its lock and its config guard.
 
-    Raises:
-      UserError: the directory cannot be written, or holds a run of another config.
+    Args:
+      path: the directory (it need not exist yet).
     """
-    config_path = os.path.join(workdir, "config.json")
-    if overwrite and os.path.isdir(workdir):
-        if os.listdir(workdir) and not os.path.exists(config_path):
-            raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run directory "
-                            "(no config.json)")
-        shutil.rmtree(workdir)
-    try:
-        os.makedirs(workdir, exist_ok=True)
-        # A name of its own: workers preparing the same directory must not remove each other's.
-        probe = os.path.join(workdir, f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
-        with open(probe, "w") as f:
-            f.write("ok")
-        test_pause("write_probe")
-        os.remove(probe)
-    except OSError as e:
-        raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}; choose another "
-                        "--workdir") from e
-    resolved = config_to_json(config)
-    if os.path.exists(config_path):
-        stored = read_json(config_path)
-        changed = [k for k in config_diff(stored, resolved) if k not in PRESENTATION_KEYS]
-        if not changed:
-            return
-        if has_started(workdir):
-            raise UserError(f"{workdir} holds a run of a different config (differs in: "
-                            f"{', '.join(changed[:6])}); use --overwrite or another --workdir")
-        # Only the config of a start that failed (bad data path, wrong column): nothing to lose.
-        print(f"note: {workdir} held no trained epoch; it now belongs to this config (changed: "
-              f"{', '.join(changed[:6])})", file=sys.stderr)
-    write_json(config_path, resolved)
 
+    CONFIG, LOG, RESULT, PARAMS = "config.json", "log.jsonl", "result.json", "params.json"
+    # what a directory holds once training has produced something worth protecting
+    _STARTED = (RESULT, "predictions_val.npz", "predictions_test.npz")
 
-# What a run directory holds once training has produced something worth protecting.
-_STARTED_MARKERS = ("result.json", "predictions_val.npz", "predictions_test.npz")
+    def __init__(self, path):
+        self.path = os.fspath(path)
 
+    def __fspath__(self) -> str:
+        return self.path
 
-def has_started(workdir: str) -> bool:
-    """Whether a run directory holds a finished epoch, a checkpoint or a result.
+    def __repr__(self) -> str:
+        return f"RunDir({self.path!r})"
 
-    A directory with only config.json (a start that failed before the first epoch ended) has not
-    started, and a corrected config may take it over.
-    """
-    if any(os.path.exists(os.path.join(workdir, name)) for name in _STARTED_MARKERS):
-        return True
-    log = os.path.join(workdir, "log.jsonl")
-    if os.path.exists(log) and os.path.getsize(log) > 0:
-        return True
-    checkpoints = os.path.join(workdir, "checkpoints")
-    return os.path.isdir(checkpoints) and bool(os.listdir(checkpoints))
+    def file(self, name: str) -> str:
+        return os.path.join(self.path, name)
+
+    @property
+    def name(self) -> str:
+        return os.path.basename(os.path.normpath(self.path))
+
+    @property
+    def checkpoints(self) -> str:
+        return self.file("checkpoints")
+
+    # --- what it holds --------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """result.json exists: it is written last, so the run is complete."""
+        return os.path.exists(self.file(self.RESULT))
+
+    def result(self) -> dict | None:
+        """result.json's content, or None while the run is not finished."""
+        return read_json(self.file(self.RESULT)) if self.finished else None
+
+    def config(self) -> dict | None:
+        """config.json's content (the resolved config), or None before the run was prepared."""
+        path = self.file(self.CONFIG)
+        return read_json(path) if os.path.exists(path) else None
+
+    def params(self) -> dict | None:
+        """params.json's content (what a sweep or study ran here), or None."""
+        path = self.file(self.PARAMS)
+        return read_json(path) if os.path.exists(path) else None
+
+    def log(self) -> list:
+        """The per-epoch log entries (one per finished epoch)."""
+        path = self.file(self.LOG)
+        return read_jsonl(path) if os.path.exists(path) else []
+
+    def epochs_logged(self) -> int:
+        return len(self.log())
+
+    def predictions(self, split: str) -> dict:
+        """{name: array} of predictions_<split>.npz."""
+        with np.load(self.file(f"predictions_{split}.npz")) as data:
+            return {k: data[k] for k in data.files}
+
+    def has_started(self) -> bool:
+        """Whether the directory holds a finished epoch, a checkpoint or a result.
+
+        A directory with only config.json (a start that failed before the first epoch ended) has
+        not started, and a corrected config may take it over.
+        """
+        if any(os.path.exists(self.file(name)) for name in self._STARTED):
+            return True
+        log = self.file(self.LOG)
+        if os.path.exists(log) and os.path.getsize(log) > 0:
+            return True
+        return os.path.isdir(self.checkpoints) and bool(os.listdir(self.checkpoints))
+
+    # --- writing (atomic) -----------------------------------------------------------------
+
+    def write_json(self, name: str, payload) -> None:
+        write_json(self.file(name), payload)
+
+    def write_result(self, result: dict) -> None:
+        self.write_json(self.RESULT, result)
+
+    def write_params(self, params: dict) -> None:
+        self.write_json(self.PARAMS, params)
+
+    def write_log(self, entries) -> None:
+        write_jsonl(self.file(self.LOG), entries)
+
+    def write_predictions(self, split: str, **arrays) -> None:
+        write_npz(self.file(f"predictions_{split}.npz"), **arrays)
+
+    def prepare(self, config, *, overwrite: bool = False) -> None:
+        """Creates the directory, or checks that it belongs to this config; writes config.json.
+
+        Raises:
+          UserError: the directory cannot be written, or holds a run of another config.
+        """
+        config_path = self.file(self.CONFIG)
+        if overwrite and os.path.isdir(self.path):
+            if os.listdir(self.path) and not os.path.exists(config_path):
+                raise UserError(f"--overwrite refuses to delete {self.path}: it is not a run "
+                                "directory (no config.json)")
+            shutil.rmtree(self.path)
+        try:
+            os.makedirs(self.path, exist_ok=True)
+            # A name of its own: workers preparing the same directory must not remove each
+            # other's.
+            probe = self.file(f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
+            with open(probe, "w") as f:
+                f.write("ok")
+            test_pause("write_probe")
+            os.remove(probe)
+        except OSError as e:
+            raise UserError(f"cannot write to workdir {self.path}: {e.strerror or e}; choose "
+                            "another --workdir") from e
+        resolved = config_to_json(config)
+        stored = self.config()
+        if stored is not None:
+            changed = [k for k in config_diff(stored, resolved) if k not in PRESENTATION_KEYS]
+            if not changed:
+                return
+            if self.has_started():
+                raise UserError(f"{self.path} holds a run of a different config (differs in: "
+                                f"{', '.join(changed[:6])}); use --overwrite or another "
+                                "--workdir")
+            # Only the config of a start that failed (bad data path, wrong column): nothing to
+            # lose.
+            print(f"note: {self.path} held no trained epoch; it now belongs to this config "
+                  f"(changed: {', '.join(changed[:6])})", file=sys.stderr)
+        write_json(config_path, resolved)
+
+    # --- one worker at a time -------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def lock(self, *, wait: bool = True):
+        """Holds the directory's lock (an flock on .lock), creating the directory.
+
+        One worker trains a run; the others wait for it (wait=True) or move on (the context
+        yields False when another process holds it). The kernel releases the lock when its
+        process ends, however it ends, so a killed worker leaves no stale lock behind. Workers
+        on several machines need a shared file system whose locks work across machines (NFSv4
+        does).
+        """
+        try:
+            os.makedirs(self.path, exist_ok=True)
+            handle = open(self.file(".lock"), "a")
+        except OSError as e:
+            raise UserError(f"cannot create the run directory {self.path}: {e.strerror or e}; "
+                            "the benchmark --workdir must be writable") from e
+        with handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                held = True
+            except BlockingIOError:
+                held = False
+            except OSError as e:
+                raise UserError(f"cannot lock {handle.name}: {e.strerror or e}; workers sharing "
+                                "a benchmark --workdir need a file system with file locks "
+                                "(flock)") from e
+            yield held
+
+    @property
+    def is_run_dir(self) -> bool:
+        """Whether the folder is a run directory (prepared, or locked by a worker)."""
+        return any(os.path.exists(self.file(n)) for n in (self.CONFIG, ".lock"))
 
 
 def test_pause(point: str) -> None:

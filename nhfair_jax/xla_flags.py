@@ -40,20 +40,6 @@ def _version(text: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def _backends_started() -> bool:
-    """Whether JAX has already initialised a backend (then XLA_FLAGS is read and changing it does
-    nothing). False when JAX was not imported yet, or when its private check is unavailable."""
-    import sys
-
-    if "jax" not in sys.modules:
-        return False
-    try:
-        from jax._src import xla_bridge
-        return bool(xla_bridge.backends_are_initialized())
-    except Exception:  # a future JAX without it: setting the variable is harmless
-        return False
-
-
 def flags_to_add(environ=None, jaxlib_version: str | None = None) -> list[str]:
     """The `--name=value` flags `apply()` would append to `environ["XLA_FLAGS"]`."""
     environ = os.environ if environ is None else environ
@@ -73,10 +59,11 @@ def flags_to_add(environ=None, jaxlib_version: str | None = None) -> list[str]:
 
 def apply(environ=None) -> list[str]:
     """Appends the package's CPU flags to XLA_FLAGS (see the module docstring); returns those it
-    appended. Called by `import nhfair_jax`; a no-op once JAX has started a backend."""
+    appended. Called by `import nhfair_jax`. XLA reads XLA_FLAGS once, when JAX starts its first
+    backend: a flag appended after that (nhfair_jax imported after a JAX computation) takes
+    effect in subprocesses only. JAX has no public way to ask whether a backend has started, so
+    the package does not try to (it imports nothing of JAX's internals)."""
     environ = os.environ if environ is None else environ
-    if _backends_started():
-        return []
     added = flags_to_add(environ)
     if added:
         environ["XLA_FLAGS"] = " ".join([environ.get("XLA_FLAGS", "").strip(), *added]).strip()

@@ -8,7 +8,7 @@ import os
 
 import ml_collections
 
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 TINY = {"train": {"epochs": 1, "patience": 1, "progress": False, "batch_size": 64,
                   "eval_batch_size": 64},

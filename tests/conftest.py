@@ -1,13 +1,10 @@
-"""Shared fixtures: a tiny, fast DigitsB config and helpers to run the CLI as a user would."""
+"""Test-session setup (the XLA compilation cache, the package's XLA flags, NHFAIR_REQUIRE's
+no-skip rule) and the fixtures several test files share; helpers live in tests/helpers.py."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tempfile
-
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # A persistent XLA compilation cache for the tests, shared by pytest-xdist's workers and the CLI
 # subprocesses and kept between runs: the tests compile the same tiny programs (the tiny
@@ -47,43 +44,14 @@ def pytest_make_collect_report(collector):
     _as_failure(outcome.get_result())
 
 
-def tiny_config(**overrides):
-    """DigitsB with a narrow small CNN: a few seconds per epoch on a 2-core CPU."""
-    sys.path.insert(0, os.path.join(REPO, "configs"))
-    from erm_digitsb import get_config
+@pytest.fixture(scope="session")
+def tiny_erm(tmp_path_factory):
+    """(run directory, result) of the tiny ERM run (tests.helpers.tiny_config(): 2 epochs of a
+    narrow CNN), trained once per test process: the reference run of the trainer's tests, the
+    base run of post-fit tests (`base_config` its config.json) and a finished teacher. Tests
+    read it and must not change it."""
+    from nhfair_jax.dispatch import run
+    from tests.helpers import tiny_config
 
-    c = get_config()
-    c.model.cnn_widths = (8, 16, 32)
-    c.train.epochs = 2
-    c.train.batch_size = 64
-    c.train.eval_batch_size = 64
-    c.train.progress = False
-    for key, value in overrides.items():
-        node = c
-        *parents, leaf = key.split(".")
-        for p in parents:
-            node = node[p]
-        node[leaf] = value
-    return c
-
-
-TINY_FLAGS = ["--config.model.cnn_widths=(8, 16, 32)", "--config.train.progress=False"]
-
-
-def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run", cwd=REPO):
-    """Runs `python -m <module> args...` in `cwd`; returns the CompletedProcess."""
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
-                          cwd=cwd, env=full_env, timeout=timeout)
-
-
-def erm_config_file(tmp_path, epochs: int = 1) -> str:
-    """A configs/*.py-style file returning tiny_config for `epochs` (post-fit methods name one)."""
-    path = tmp_path / f"erm_tiny_{epochs}.py"
-    path.write_text(
-        "import sys\n"
-        f"sys.path.insert(0, {REPO!r})\n"
-        "from tests.conftest import tiny_config\n"
-        "def get_config():\n"
-        f"    return tiny_config(**{{'train.epochs': {epochs}}})\n")
-    return str(path)
+    workdir = tmp_path_factory.mktemp("tiny_erm") / "run"
+    return str(workdir), run(tiny_config(), workdir)

@@ -1,4 +1,6 @@
-"""Helpers the test files share (fixtures live in conftest.py).
+"""Helpers the test files share (fixtures live in conftest.py): the tiny DigitsB config, the
+command line run as a user runs it, config files for post-fit and teacher runs, optional pieces
+of the environment, and a check that a run learned its label.
 
 `need(piece)`: an optional piece of the test environment (a Python package, a program, a
 server). Missing, it skips the test locally; listed in NHFAIR_REQUIRE (comma-separated, or
@@ -11,8 +13,12 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+import subprocess
+import sys
 
 import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # piece -> (kind, what to look for, how to get it)
 PIECES = {
@@ -80,3 +86,45 @@ def assert_learned(run_dir, split: str = "test", sds: float = 3.0) -> float:
     bound = majority + sds * float(np.sqrt(majority * (1 - majority) / len(labels)))
     assert acc > bound, f"{split} accuracy {acc:.3f} is not above chance ({bound:.3f})"
     return acc
+
+
+def tiny_config(**overrides):
+    """DigitsB with a narrow small CNN: a few seconds per epoch on a 2-core CPU."""
+    sys.path.insert(0, os.path.join(REPO, "configs"))
+    from erm_digitsb import get_config
+
+    c = get_config()
+    c.model.cnn_widths = (8, 16, 32)
+    c.train.epochs = 2
+    c.train.batch_size = 64
+    c.train.eval_batch_size = 64
+    c.train.progress = False
+    for key, value in overrides.items():
+        node = c
+        *parents, leaf = key.split(".")
+        for p in parents:
+            node = node[p]
+        node[leaf] = value
+    return c
+
+
+TINY_FLAGS = ["--config.model.cnn_widths=(8, 16, 32)", "--config.train.progress=False"]
+
+
+def run_cli(*args, env=None, timeout=600, module="nhfair_jax.run", cwd=REPO):
+    """Runs `python -m <module> args...` in `cwd`; returns the CompletedProcess."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True,
+                          cwd=cwd, env=full_env, timeout=timeout)
+
+
+def erm_config_file(tmp_path, epochs: int = 1) -> str:
+    """A configs/*.py-style file returning tiny_config for `epochs` (post-fit methods name one)."""
+    path = tmp_path / f"erm_tiny_{epochs}.py"
+    path.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {REPO!r})\n"
+        "from tests.helpers import tiny_config\n"
+        "def get_config():\n"
+        f"    return tiny_config(**{{'train.epochs': {epochs}}})\n")
+    return str(path)

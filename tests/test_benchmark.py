@@ -17,26 +17,23 @@ import pytest
 from nhfair_jax.benchmark import run_benchmark
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
-from nhfair_jax.sweep.space import CONDITIONAL, OWN, suggest
+from nhfair_jax.methods import spec, suggest
 from tests.bench_helpers import bench_config, config_file as _config_file
 from tests.bench_helpers import postgres_url as _postgres_url
-from tests.conftest import REPO, run_cli
+from tests.helpers import REPO, run_cli
 
 def test_every_method_has_a_search_space_that_yields_a_valid_config():
     import optuna
 
-    from nhfair_jax.methods import get_method, method_class, registered
+    from nhfair_jax.methods import get_method, registered
     from nhfair_jax.sweep.runner import Sweeper
 
-    assert set(registered()) <= set(OWN)
     sweeper = Sweeper(bench_config(), "/nonexistent", None)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     for method in registered():
-        post_fit = bool(getattr(method_class(method), "post_fit", False))
-        params = suggest(optuna.create_study().ask(), method, post_fit=post_fit)
-        zeroshot = bool(getattr(method_class(method), "zeroshot", False))
+        params = suggest(optuna.create_study().ask(), method)
         # post-fit methods reuse ERM's training; zero-shot methods do not train
-        assert ("optim.lr" in params) == (not post_fit and not zeroshot)
+        assert ("optim.lr" in params) == spec(method).trains
         config = sweeper.run_config("digitsb", method, params, 0, base_run="/runs/erm")
         get_method(config.method)  # every drawn value is a valid hyperparameter
         for key, value in params.items():
@@ -45,8 +42,8 @@ def test_every_method_has_a_search_space_that_yields_a_valid_config():
                 node = node[part]
             assert node == value
     # GroupDRO: both variants searched; alpha and gamma only in btl's sub-space
-    assert OWN["groupdro"]["method.variant"].options == ("standard", "btl")
-    assert "method.alpha" in CONDITIONAL["groupdro"][1]["btl"]
+    assert spec("groupdro").space["method.variant"].options == ("standard", "btl")
+    assert "method.alpha" in spec("groupdro").conditional[1]["btl"]
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +133,7 @@ def test_unknown_data_set_and_unreachable_storage(tmp_path):
     c = bench_config(datasets=("digitsb",))
     bad = tmp_path / "erm_bad.py"
     bad.write_text(f"import sys\nsys.path.insert(0, {REPO!r})\n"
-                   "from tests.conftest import tiny_config\n"
+                   "from tests.helpers import tiny_config\n"
                    "def get_config():\n    c = tiny_config()\n    c.data.name = 'mnistb'\n"
                    "    return c\n")
     c.datasets.digitsb.config = str(bad)
@@ -156,11 +153,11 @@ class _FakeTraining:
     a function of the run's parameters, and records every run it was asked to train."""
 
     def __init__(self, monkeypatch):
-        import nhfair_jax.zeroshot as runs
+        from nhfair_jax import dispatch
         from nhfair_jax.sweep import runner
 
         self.calls = []
-        monkeypatch.setattr(runs, "run_any", self)
+        monkeypatch.setattr(dispatch, "run", self)
 
         def alone(seconds):  # one worker: nobody else can finish a trial it waits for
             raise AssertionError(f"the sweep waited {seconds} s for other workers; it has none")
@@ -187,7 +184,7 @@ def _sweep(workdir, trials, fake):
     bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=trials)
     os.makedirs(workdir, exist_ok=True)
     store = open_storage(storage_url(None, workdir), 2, 6)
-    Sweeper(bench, workdir, store, log=lambda *_: None).sweep("digitsb", "erm", post_fit=False)
+    Sweeper(bench, workdir, store, log=lambda *_: None).sweep("digitsb", "erm")
     import optuna
 
     return optuna.load_study(study_name="digitsb/erm", storage=store)

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from nhfair_jax.config import method_config
-from nhfair_jax.rundir import prepare_workdir, read_json
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.rundir import RunDir, read_json
+from nhfair_jax.dispatch import run
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.loop import Run
-from nhfair_jax.training.teacher import build_run
-from tests.conftest import REPO, run_cli, tiny_config
+from nhfair_jax.dispatch import build_run
+from tests.helpers import REPO, run_cli, tiny_config
 
 pytestmark = pytest.mark.slow
 
@@ -50,16 +50,16 @@ def alpha09(tmp_path_factory):
     for seed in (0, 1):
         erm_dir = str(tmp / f"erm_{seed}")
         if seed == 1:
-            prepare_workdir(erm_dir, _config("erm", seed))
-            train_and_evaluate(_config("erm", seed), erm_dir)
+            RunDir(erm_dir).prepare(_config("erm", seed))
+            run(_config("erm", seed), erm_dir)
         ckd = _config("ckd", seed, mu=10.0, lam=1.0, teacher_config=_erm_file(tmp, seed),
                       teacher_workdir=erm_dir)
-        prepare_workdir(str(tmp / f"ckd_{seed}"), ckd)
-        out[("ckd", seed)] = train_and_evaluate(ckd, str(tmp / f"ckd_{seed}"))
+        RunDir(str(tmp / f"ckd_{seed}")).prepare(ckd)
+        out[("ckd", seed)] = run(ckd, str(tmp / f"ckd_{seed}"))
         out[("erm", seed)] = read_json(os.path.join(erm_dir, "result.json"))
         cp = _config("cp", seed, lam=10.0)
-        prepare_workdir(str(tmp / f"cp_{seed}"), cp)
-        out[("cp", seed)] = train_and_evaluate(cp, str(tmp / f"cp_{seed}"))
+        RunDir(str(tmp / f"cp_{seed}")).prepare(cp)
+        out[("cp", seed)] = run(cp, str(tmp / f"cp_{seed}"))
     return tmp, out
 
 
@@ -90,8 +90,8 @@ def test_cf_aug_hkd_cp_and_the_cp_modifier_lower_validation_cd(alpha09):
     runs["groupdro+cp"].method.cf_lambda = 10.0
     plain = _config("groupdro", 0)
     for name, config in {**runs, "groupdro": plain}.items():
-        prepare_workdir(str(tmp / name), config)
-        out[name] = train_and_evaluate(config, str(tmp / name))
+        RunDir(str(tmp / name)).prepare(config)
+        out[name] = run(config, str(tmp / name))
     for name in runs:
         assert out[name]["val"]["cd"] < erm - 0.2, (name, erm, out[name]["val"]["cd"])
     assert out["groupdro+cp"]["val"]["cd"] < out["groupdro"]["val"]["cd"] - 0.2

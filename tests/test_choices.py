@@ -13,7 +13,7 @@ import pytest
 from nhfair_jax.errors import UserError
 from nhfair_jax.study.choices import plan, run_study
 from nhfair_jax.study.choices_report import std_table
-from tests.conftest import REPO, run_cli
+from tests.helpers import REPO, run_cli
 
 TINY = {"train": {"epochs": 2, "patience": 2, "progress": False, "batch_size": 64,
                   "eval_batch_size": 64},
@@ -66,10 +66,10 @@ def test_plan_one_choice_at_a_time_and_values_equal_to_the_base_share_its_runs(t
 @pytest.mark.parametrize("choices, config, message", [
     ({"pretrained": (True, False)}, "configs/digitsb.py", "small CNN has no pretrained"),
     ({"depth": ("resnet18", "resnet34")}, "configs/digitsb.py", "whose depth is its widths"),
-    ({"depth": ((8, 16), (8, 16, 32))}, "configs/celeba.py", "is not a depth of resnet18"),
-    ({"depth": ("resnet18", "resnet34")}, "configs/celeba.py",
+    ({"depth": ((8, 16), (8, 16, 32))}, "configs/dataset.py:celeba", "is not a depth of resnet18"),
+    ({"depth": ("resnet18", "resnet34")}, "configs/dataset.py:celeba",
      "pretrained_paths names no weights for resnet34"),
-    ({"pretrained": (True, False)}, "configs/celeba.py",
+    ({"pretrained": (True, False)}, "configs/dataset.py:celeba",
      "base=base (digitsb): pretrained weights not found at weights/resnet18.pth"),
     ({"optimizer": {"rmsprop": (1e-3,)}}, "configs/digitsb.py", "unknown optimizer"),
     ({"weight_decay": {"l3": (1e-3,)}}, "configs/digitsb.py", "unknown type 'l3'"),

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.conftest import REPO, TINY_FLAGS, run_cli
+from tests.helpers import REPO, TINY_FLAGS, run_cli
 
 CFG = ["--config", "configs/erm_digitsb.py"]
 COMPARED = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss", "group_acc")
@@ -84,7 +84,7 @@ def test_bad_overrides_are_one_line_errors_naming_the_key(tmp_path, flag, messag
 
 
 def test_real_data_config_without_data_says_where_to_look(tmp_path):
-    proc = run_cli("--config", "configs/celeba.py", "--workdir", str(tmp_path),
+    proc = run_cli("--config", "configs/dataset.py:celeba", "--workdir", str(tmp_path),
                    "--config.data.root=/no/such/celeba")
     assert proc.returncode != 0
     assert proc.stderr.strip() == "error: data not found at /no/such/celeba; see data/README.md"
@@ -179,7 +179,8 @@ def _path_manifest(tmp_path, n=80):
 def test_a_failed_start_does_not_lock_the_run_directory(tmp_path):
     manifest = _path_manifest(tmp_path)
     workdir = str(tmp_path / "mine")
-    args = ["--config", "configs/erm_csv.py", "--workdir", workdir, f"--config.data.root={manifest}",
+    args = ["--config", "configs/dataset.py:csv", "--workdir", workdir,
+            f"--config.data.root={manifest}",
             "--config.data.sensitive=group", f"--config.data.cache_dir={tmp_path / 'cache'}",
             "--config.data.image_size=16", "--config.train.batch_size=16",
             "--config.train.eval_batch_size=16", "--config.train.epochs=1", *TINY_FLAGS]
@@ -196,24 +197,24 @@ def test_a_failed_start_does_not_lock_the_run_directory(tmp_path):
 
 
 def test_a_directory_with_a_finished_epoch_stays_protected(tmp_path):
-    from nhfair_jax.cli import has_started, prepare_workdir
     from nhfair_jax.errors import UserError
-    from tests.conftest import tiny_config
+    from nhfair_jax.rundir import RunDir
+    from tests.helpers import tiny_config
 
     workdir = str(tmp_path / "w")
-    prepare_workdir(workdir, tiny_config())
-    assert not has_started(workdir)
-    prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.1}))  # taken over: nothing trained
+    RunDir(workdir).prepare(tiny_config())
+    assert not RunDir(workdir).has_started()
+    RunDir(workdir).prepare(tiny_config(**{"optim.lr": 0.1}))  # taken over: nothing trained
     with open(os.path.join(workdir, "log.jsonl"), "w") as f:
         f.write('{"epoch": 1}\n')
-    assert has_started(workdir)
+    assert RunDir(workdir).has_started()
     with pytest.raises(UserError, match="holds a run of a different config .*optim.lr"):
-        prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.2}))
+        RunDir(workdir).prepare(tiny_config(**{"optim.lr": 0.2}))
     assert json.load(open(os.path.join(workdir, "config.json")))["optim"]["lr"] == 0.1
     os.remove(os.path.join(workdir, "log.jsonl"))
     os.makedirs(os.path.join(workdir, "checkpoints", "latest"))
     with pytest.raises(UserError, match="different config"):
-        prepare_workdir(workdir, tiny_config(**{"optim.lr": 0.2}))
+        RunDir(workdir).prepare(tiny_config(**{"optim.lr": 0.2}))
 
 
 def test_a_bug_prints_its_traceback_and_a_mistake_stays_one_line(capsys):

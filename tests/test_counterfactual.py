@@ -20,13 +20,14 @@ from nhfair_jax.data import get_sources
 from nhfair_jax.data.biased import CONTRAST, NOISE_STD, make_biased
 from nhfair_jax.data.counterfactuals import attach_counterfactuals, read_pairs
 from nhfair_jax.data.source import ArraySource
+from nhfair_jax.dispatch import teacher_of
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods import get_method
+from nhfair_jax.methods import get_method, method_needs
 from nhfair_jax.methods.base import LossOutput, Method
-from nhfair_jax.methods.cf import CFModifier, with_cf_modifier
+from nhfair_jax.methods.cf import with_cf_modifier
 from nhfair_jax.metrics import counterfactual_disparity_balanced, paired_report
 from nhfair_jax.training import teacher as teacher_lib
-from tests.conftest import tiny_config
+from tests.helpers import REPO, tiny_config
 from tests.miniatures import PALETTE, identify_colour, make_csv, write_solid
 
 # --- data --------------------------------------------------------------------------------------
@@ -308,8 +309,8 @@ class _Recorder(Method):
 def test_aug_modifier_doubles_the_batch_with_flipped_groups():
     params, _, batch = _toy()
     batch = {**batch, "row": jnp.arange(5), "cf_mask": jnp.array([1.0, 1, 1, 1, 0])}
-    m = CFModifier(_Recorder(ml_collections.ConfigDict({"name": "recorder"})), "aug", 1.0,
-                   "logits")
+    cfg = ml_collections.ConfigDict({"name": "recorder", "cf": "aug"})
+    m = with_cf_modifier(_Recorder(cfg), cfg)
     m.setup({"num_classes": 3, "num_groups": 2})
     out = m.loss(_toy_apply, params, {}, {}, batch, None)
     seen = _Recorder.seen
@@ -323,32 +324,38 @@ def test_aug_modifier_doubles_the_batch_with_flipped_groups():
 
 def test_cp_modifier_adds_the_pair_term_to_any_method():
     params, _, batch = _toy()
-    inner = _Recorder(ml_collections.ConfigDict({"name": "recorder"}))
-    m = CFModifier(inner, "cp", 4.0, "logits")
+    cfg = ml_collections.ConfigDict({"name": "recorder", "cf": "cp", "cf_lambda": 4.0})
+    m = with_cf_modifier(_Recorder(cfg), cfg)
     out = m.loss(_toy_apply, params, {}, {}, batch, None)
     cp = np.mean([_sq(_np_views(params, batch["image"][i])[0],
                       _np_views(params, batch["image_cf"][i])[0]) for i in range(5)])
     assert float(out.loss) == pytest.approx(1.0 + 4.0 * cp, rel=1e-5)
     assert float(out.metrics["own"]) == 2.0 and "image_cf" not in _Recorder.seen
-    assert "image_cf" in m.batch_keys and m.needs_pairs
+    assert "image_cf" in m.batch_keys and isinstance(m, _Recorder)
 
 
-def test_modifier_config_errors():
+def test_modifiers_come_from_the_registry_and_wrap_only_the_loss():
+    from nhfair_jax.methods.groupdro import GroupDRO
+
     base = get_method(method_config("groupdro"))
-    assert with_cf_modifier(base, method_config("groupdro")) is base
+    assert type(base) is GroupDRO and "pairs" not in method_needs(method_config("groupdro"))
     bad = method_config("groupdro")
     bad.cf = "mixup"
     with pytest.raises(UserError, match="method.cf must be one of"):
-        with_cf_modifier(base, bad)
+        get_method(bad)
     dfr = method_config("dfr")
     dfr.cf = "cp"
-    with pytest.raises(UserError, match="needs a trained method"):
-        with_cf_modifier(get_method(dfr), dfr)
+    with pytest.raises(UserError, match="needs a method trained by gradient steps"):
+        get_method(dfr)
     wrapped = method_config("groupdro")
     wrapped.cf = "aug"
-    m = with_cf_modifier(get_method(wrapped), wrapped)
-    assert isinstance(m, CFModifier) and m.name == "groupdro"
-    assert m.defaults == base.defaults  # the wrapped method's class attributes
+    m = get_method(wrapped)
+    assert isinstance(m, GroupDRO) and m.name == "groupdro" and "pairs" in method_needs(wrapped)
+    assert m.defaults == base.defaults  # the method's own class attributes
+    # every hook but the loss (and setup's pair check) is the method's own, not a forwarder
+    for hook in ("init_state", "sample_indices", "on_epoch_start", "predict", "artifacts"):
+        assert getattr(type(m), hook) is getattr(GroupDRO, hook), hook
+    assert type(m).loss is not GroupDRO.loss
 
 
 # --- teacher checks ------------------------------------------------------------------------------
@@ -370,23 +377,32 @@ def test_teacher_of_another_data_set_or_architecture_is_refused(tmp_path):
         teacher_lib.check_teacher(other, student, "t")
     with pytest.raises(UserError, match="model.cnn_widths"):
         teacher_lib.check_teacher(wider, student, "t")
-    dfr = tiny_config()
-    dfr.method = method_config("dfr")
+    dfr_file = tmp_path / "dfr_teacher.py"
+    dfr_file.write_text("import sys\n"
+                        f"sys.path.insert(0, {REPO!r})\n"
+                        "from tests.helpers import tiny_config\n"
+                        "from nhfair_jax.config import method_config\n"
+                        "def get_config():\n"
+                        "    c = tiny_config()\n"
+                        "    c.method = method_config('dfr')\n"
+                        "    return c\n")
+    cfg = tiny_config()
+    cfg.method = _teacher_cfg(tmp_path, teacher_config=str(dfr_file))
     with pytest.raises(UserError, match="must be a trained network"):
-        teacher_lib.check_teacher(dfr, student, "t")
+        teacher_of(cfg)
 
 
 def test_teacher_dir_without_a_finished_run_is_refused(tmp_path):
     (tmp_path / "teacher").mkdir()
     cfg = _teacher_cfg(tmp_path, teacher_config="")
     with pytest.raises(UserError, match="holds no finished run .*teacher_config is empty"):
-        teacher_lib.ensure_teacher_run(cfg, tiny_config())
+        teacher_lib.teacher_config_of(cfg)
     cfg = _teacher_cfg(tmp_path, teacher_config=str(tmp_path / "nope.py"))
     with pytest.raises(UserError, match="method.teacher_config: config file not found"):
-        teacher_lib.ensure_teacher_run(cfg, tiny_config())
+        teacher_lib.teacher_config_of(cfg)
     cfg = method_config("ckd", teacher_workdir="")
     with pytest.raises(UserError, match="needs method.teacher_workdir"):
-        teacher_lib.ensure_teacher_run(cfg, tiny_config())
+        teacher_lib.teacher_config_of(cfg)
 
 
 def test_teacher_variables_missing_is_an_error():
@@ -462,14 +478,15 @@ def test_study_config_errors_are_one_line(tmp_path):
 def test_search_spaces_of_the_counterfactual_methods_and_modifiers():
     import optuna
 
-    from nhfair_jax.sweep.space import LogUniform, space, suggest
+    from nhfair_jax.methods import search_space, suggest
+    from nhfair_jax.methods.space import LogUniform
 
-    assert space("ckd", post_fit=False)["method.mu"] == LogUniform(1e-2, 1e2)
-    assert space("hkd_cp", post_fit=False)["method.temperature"].options == (1.0, 2.0, 4.0)
+    assert search_space("ckd")["method.mu"] == LogUniform(1e-2, 1e2)
+    assert search_space("hkd_cp")["method.temperature"].options == (1.0, 2.0, 4.0)
     trial = optuna.trial.FixedTrial({"optim.lr": 1e-3, "optim.weight_decay": 0.0,
                                      "optim.name": "adam", "method.variant": "btl",
                                      "method.adjustment": 0.0, "method.alpha": 0.2,
                                      "method.gamma": 0.1, "method.cf_lambda": 3.0})
-    drawn = suggest(trial, "groupdro", post_fit=False, cf="cp")
+    drawn = suggest(trial, "groupdro", cf="cp")
     assert drawn["method.cf_lambda"] == 3.0
-    assert "method.cf_lambda" not in suggest(trial, "groupdro", post_fit=False)
+    assert "method.cf_lambda" not in suggest(trial, "groupdro")

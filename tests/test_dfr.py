@@ -12,8 +12,9 @@ from nhfair_jax import metrics
 from nhfair_jax.config import method_config
 from nhfair_jax.methods.dfr import LastLayer, balanced_rows, class_weight_options, \
     penalty_arguments
-from nhfair_jax.training import postfit, train_and_evaluate
-from tests.conftest import REPO, erm_config_file, tiny_config
+from nhfair_jax.dispatch import run
+from nhfair_jax.training import postfit
+from tests.helpers import REPO, erm_config_file, tiny_config
 
 
 def _spurious(n, agree, rng):
@@ -110,7 +111,7 @@ def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path
     base_dir = str(tmp_path / "erm")
     cfg.method = method_config("dfr", base_config=erm_config_file(tmp_path),
                                base_workdir=base_dir, retrains=2, c_grid=(1.0, 0.1))
-    result = train_and_evaluate(cfg, str(tmp_path / "dfr"))
+    result = run(cfg, str(tmp_path / "dfr"))
     assert os.path.exists(os.path.join(base_dir, "result.json"))  # trained on demand
     assert result["method"] == "dfr" and result["base_run"] == base_dir
     assert result["tuned"]["C"] in (1.0, 0.1)
@@ -126,7 +127,7 @@ def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path
     # the features are cached now: a second trial reads them and the labels, nothing else
     monkeypatch.setattr(postfit, "Run", no_trainer)
     monkeypatch.setattr(postfit, "Checkpoints", no_trainer)
-    again = train_and_evaluate(cfg, str(tmp_path / "dfr2"))  # the ERM run is reused
+    again = run(cfg, str(tmp_path / "dfr2"))  # the ERM run is reused
     assert os.path.getmtime(os.path.join(base_dir, "result.json")) == base_mtime
     assert again["test"]["acc"] == result["test"]["acc"]  # deterministic
     assert json.load(open(tmp_path / "dfr" / "result.json"))["base_test"]["acc"] > 0
@@ -139,7 +140,7 @@ def test_post_fit_refuses_a_base_config_that_is_not_erm(tmp_path):
     cfg = tiny_config()
     cfg.method = method_config("dfr", base_config=str(path), base_workdir=str(tmp_path / "b"))
     with pytest.raises(ValueError, match="must be an ERM config"):
-        train_and_evaluate(cfg, str(tmp_path / "dfr"))
+        run(cfg, str(tmp_path / "dfr"))
 
 
 @pytest.mark.slow
@@ -159,7 +160,7 @@ def test_on_digitsb_with_a_shortcut_that_breaks_at_test_time_dfr_lifts_the_worst
         base_file.write_text(
             "import sys\n"
             f"sys.path.insert(0, {REPO!r})\n"
-            "from tests.conftest import tiny_config\n"
+            "from tests.helpers import tiny_config\n"
             "def get_config():\n"
             "    c = tiny_config(**{'train.epochs': 10, 'model.cnn_widths': (16, 32, 64, 128)})\n"
             "    c.data.options.skew = 0.98\n"
@@ -172,7 +173,7 @@ def test_on_digitsb_with_a_shortcut_that_breaks_at_test_time_dfr_lifts_the_worst
         cfg.method = method_config("dfr", base_config=str(base_file),
                                    base_workdir=str(tmp_path / f"erm{seed}"),
                                    balance="group_x_class")
-        train_and_evaluate(cfg, str(tmp_path / f"dfr{seed}"))
+        run(cfg, str(tmp_path / f"dfr{seed}"))
         erm = json.load(open(tmp_path / f"erm{seed}" / "result.json"))
         worst = int(np.argmin(erm["test"]["group_acc"]))
         right = {}
@@ -200,15 +201,15 @@ def test_eval_skew_changes_only_the_evaluation_splits():
 
 
 def test_a_finished_post_fit_run_is_not_fitted_again(tmp_path):
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
 
     workdir = tmp_path / "dfr"
     workdir.mkdir()
-    io.write_json(str(workdir / "result.json"), {"method": "dfr", "test": {"acc": 0.5}})
+    rundir.write_json(str(workdir / "result.json"), {"method": "dfr", "test": {"acc": 0.5}})
     cfg = tiny_config()
     cfg.method = method_config("dfr", base_config=str(tmp_path / "absent.py"),
                                base_workdir=str(tmp_path / "erm"))
-    assert train_and_evaluate(cfg, str(workdir))["test"]["acc"] == 0.5  # read, not refitted
+    assert run(cfg, str(workdir))["test"]["acc"] == 0.5  # read, not refitted
     assert not os.path.exists(tmp_path / "erm")
 
 

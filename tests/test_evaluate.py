@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import run_cli
+from tests.helpers import run_cli
 from nhfair_jax import evaluate, metrics
 
 

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from nhfair_jax.models import create_model, onednn
+from nhfair_jax.models import create_model
 from nhfair_jax.models.layers import TAPS_MAX, BatchNorm, Conv, batch_norm, conv_patches, \
     conv_tap_matmuls, conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
 
@@ -114,7 +114,7 @@ def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_taps_for_fe
     assert jax.default_backend() == "cpu"
     assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "tap_matmuls"
     assert resolve_conv_impl("auto", (1, 4), (3, 3)) == "tap_matmuls"
-    xla = "onednn" if onednn.available() else "xla"  # XLA's or, where available, oneDNN's
+    xla = "xla"
     assert resolve_conv_impl("auto", (4, 4), (3, 3)) == xla
     assert resolve_conv_impl("auto", (1, 1), (1, 1)) == xla
     assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "taps"  # an image's first layer
@@ -274,8 +274,7 @@ def test_tiled_max_pool_gives_a_nan_window_nan_and_no_gradient():
 def test_models_train_mode_gradients_match_flax_batch_norm_and_pooling(name):
     """The whole model in train mode: our BatchNorm and pooling against flax's, the same
     loss, gradients and updated statistics."""
-    import nhfair_jax.models.resnet as resnet
-    import nhfair_jax.models.small_cnn as small_cnn
+    from nhfair_jax.models import layers
 
     x = jax.random.normal(jax.random.key(11), (8, 32, 32, 3))
     y = jnp.arange(8) % 2
@@ -288,13 +287,30 @@ def test_models_train_mode_gradients_match_flax_batch_norm_and_pooling(name):
         return jnp.mean(jax.nn.log_softmax(logits)[jnp.arange(8), y]), updates
 
     ours_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
-    saved = [(m.BatchNorm, m.max_pool) for m in (resnet, small_cnn)]
+    saved = layers.BatchNorm, layers.max_pool
     try:
-        for m in (resnet, small_cnn):
-            m.BatchNorm, m.max_pool = nn.BatchNorm, nn.max_pool
+        layers.BatchNorm, layers.max_pool = nn.BatchNorm, nn.max_pool
         flax_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
     finally:
-        for m, (norm, pool) in zip((resnet, small_cnn), saved):
-            m.BatchNorm, m.max_pool = norm, pool
+        layers.BatchNorm, layers.max_pool = saved
     for a, b in zip(jax.tree.leaves(ours_out), jax.tree.leaves(flax_out)):
         _close(a, b, tol=1e-4 if name == "resnet18" else 1e-5)
+
+
+def test_accelerators_get_flax_layers_with_the_same_parameter_tree(monkeypatch):
+    """Off the CPU every layer is flax's own (nn.Conv, nn.BatchNorm, nn.max_pool), with the
+    parameters and statistics of the CPU layers, so one checkpoint serves both."""
+    from nhfair_jax.models import layers
+
+    x = jax.random.normal(jax.random.key(5), (2, 16, 16, 3))
+    model = create_model("small_cnn", 2, widths=(4, 8))
+    on_cpu = model.init(jax.random.key(6), x, train=False)
+    cpu_out = model.apply(on_cpu, x, train=False)
+    monkeypatch.setattr(layers, "_on_cpu", lambda: False)
+    assert isinstance(layers.conv_layer(4, (3, 3)), nn.Conv)
+    assert isinstance(layers.norm_layer(), nn.BatchNorm)
+    off_cpu = model.init(jax.random.key(6), x, train=False)
+    assert jax.tree.map(jnp.shape, off_cpu) == jax.tree.map(jnp.shape, on_cpu)
+    _close(model.apply(on_cpu, x, train=False), cpu_out)  # the CPU's weights, flax's layers
+    pooled = layers.pool(x, (2, 2), (2, 2))
+    _close(pooled, nn.max_pool(x, (2, 2), (2, 2)))

@@ -12,9 +12,9 @@ import pytest
 
 from nhfair_jax.config import method_config
 from nhfair_jax.methods.fis import count_qualified, fairness_violation, select_from_pool
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.dispatch import run
 from nhfair_jax.training.loop import Run
-from tests.conftest import tiny_config
+from tests.helpers import tiny_config
 
 
 def _probs(p1):
@@ -162,7 +162,7 @@ def test_a_round_labels_the_selected_pool_examples(fis_run):
 def test_fis_run_records_its_selection(tmp_path):
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method = method_config("fis", warmup_epochs=1)
-    train_and_evaluate(cfg, str(tmp_path))
+    run(cfg, str(tmp_path))
     sel = json.load(open(tmp_path / "fis_selection.json"))
     initial = set(sel["initial"])
     added = [i for r in sel["rounds"] for i in r["selected"]]
@@ -181,6 +181,6 @@ def test_the_schedule_follows_epochs_when_epochs_train_on_a_subset(tmp_path):
     cfg = tiny_config(**{"train.epochs": 3, "optim.name": "sgd", "optim.lr": 0.01,
                          "optim.step_epochs": 1, "optim.gamma": 0.1})
     cfg.method = method_config("fis", warmup_epochs=5)
-    train_and_evaluate(cfg, str(tmp_path))
+    run(cfg, str(tmp_path))
     log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
     np.testing.assert_allclose([e["lr"] for e in log], [1e-2, 1e-3, 1e-4], rtol=1e-6)

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 
 @pytest.mark.slow
@@ -20,7 +20,7 @@ def test_frozen_phase_benchmark_writes_both_modes(tmp_path):
         "import sys\n"
         f"sys.path.insert(0, {REPO!r})\n"
         "from nhfair_jax.config import method_config\n"
-        "from tests.conftest import tiny_config\n"
+        "from tests.helpers import tiny_config\n"
         "def get_config():\n"
         "    c = tiny_config(**{'train.epochs': 5, 'data.image_size': 16})\n"
         "    c.method = method_config('fscl', contrastive_fraction=0.4)\n"

@@ -20,7 +20,7 @@ from nhfair_jax.training.loop import Run
 from nhfair_jax.training.optim import set_learning_rate
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_mesh, make_train_step
-from tests.conftest import tiny_config
+from tests.helpers import tiny_config
 
 
 def _loop_loss(z, labels, groups, temperature, group_norm):
@@ -100,8 +100,8 @@ def test_phase_one_trains_the_encoder_phase_two_only_the_head(tmp_path):
     run = Run(cfg, None)
     method = run.method
     assert method.contrastive_epochs(3) == 2
-    assert [method.step_variant(e, 3) for e in (1, 2, 3)] == ["contrastive"] * 2 + ["linear"]
-    assert [method.selectable(e, 3) for e in (1, 2, 3)] == [False, False, True]
+    assert [method.phase(e, 3).name for e in (1, 2, 3)] == ["contrastive"] * 2 + ["linear"]
+    assert [method.phase(e, 3).selectable for e in (1, 2, 3)] == [False, False, True]
     same = lambda a, b: all(np.array_equal(x, y) for x, y in
                             zip(jax.tree.leaves(a), jax.tree.leaves(b)))
     host = lambda s: jax.device_get({**s.params, "stats": s.batch_stats})  # the step donates
@@ -188,7 +188,7 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
     cfg = tiny_config(**{"train.epochs": 4, "data.image_size": 16})  # contrastive epochs: 2
     cfg.method = method_config("fscl", magnitude=5.0)
     run = Run(cfg, None)
-    assert [run.method.frozen_features(e, 4) for e in (1, 2, 3, 4)] == [False, False, True, True]
+    assert [run.cached_phase(e) for e in (1, 2, 3, 4)] == [False, False, True, True]
     state, _ = run.train_epoch(run.state, 1, False)
     calls = []
     original = run.cached_features.__func__
@@ -211,7 +211,7 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
     # validation from the cached features equals the full forward pass
     np.testing.assert_allclose(val_cached, val_full, rtol=1e-4, atol=1e-5)
     # One linear step on features equals one on the un-augmented images of the same rows.
-    linear = run.method.with_variant("linear")
+    linear = run.method.in_phase("linear")
     step = run.train_step_for(3)
     rows = np.arange(cfg.train.batch_size)
     images = next(iter(loop.eval_dataset(run.sources["train"].subset(rows, "b"),
@@ -224,7 +224,7 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
         fresh = jax.tree.map(jnp.asarray, before)
         new, out = step(fresh, shard_batch(batch, run.mesh, keys))
         outs.append((jax.device_get(new.params), float(out["loss"])))
-    assert linear.variant == "linear"
+    assert linear.phase_name == "linear"
     np.testing.assert_allclose(outs[1][1], outs[0][1], rtol=1e-5)
     for a, b in zip(jax.tree.leaves(outs[1][0]["head"]), jax.tree.leaves(outs[0][0]["head"])):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
@@ -270,13 +270,13 @@ def test_features_are_computed_again_after_an_epoch_that_trains_the_backbone(mon
     """Frozen epochs need not be contiguous: a frozen epoch after one that moved the backbone
     reads features of the new backbone, not the cached ones."""
     from nhfair_jax.methods.fscl import FSCL
+    from nhfair_jax.methods.phases import Phase
 
     cfg = tiny_config(**{"train.epochs": 4, "data.image_size": 16})
     cfg.method = method_config("fscl", magnitude=5.0)
     frozen_epochs = (2, 4)
-    monkeypatch.setattr(FSCL, "frozen_features", lambda self, e, n: e in frozen_epochs)
-    monkeypatch.setattr(FSCL, "step_variant",
-                        lambda self, e, n: "linear" if e in frozen_epochs else "contrastive")
+    monkeypatch.setattr(FSCL, "phase", lambda self, e, n: Phase("linear", cached_features=True)
+                        if e in frozen_epochs else Phase("contrastive", selectable=False))
     run = Run(cfg, None)
     state, _ = run.train_epoch(run.state, 1, False)
     state, _ = run.train_epoch(state, 2, False)
@@ -291,9 +291,12 @@ def test_features_are_computed_again_after_an_epoch_that_trains_the_backbone(mon
 
 
 def test_with_a_counterfactual_modifier_the_linear_phase_runs_on_images():
-    from nhfair_jax.methods.cf import CFModifier
+    from nhfair_jax.training.loop import Run
 
-    inner = get_method(method_config("fscl"))
-    assert inner.frozen_features(5, 5)
-    wrapped = CFModifier(inner, "cp", 1.0, "logits")
-    assert not wrapped.frozen_features(5, 5)
+    cfg = tiny_config(**{"train.epochs": 5})
+    cfg.method = method_config("fscl")
+    assert Run(cfg, None).cached_phase(5)
+    cfg.method.cf = "cp"
+    wrapped = Run(cfg, None)
+    assert wrapped.method.phase(5, 5).cached_features  # FSCL's own phase, unchanged
+    assert not wrapped.cached_phase(5)  # but the pair term needs each step's images

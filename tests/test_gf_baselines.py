@@ -19,9 +19,9 @@ from nhfair_jax.methods.lbc import cell_weights, constraint_violations, update_m
 from nhfair_jax.methods.mfd import fair_mmd
 from nhfair_jax.methods.rw import reweighing_weights
 from nhfair_jax.methods.ss import subsample_rows
-from nhfair_jax.sweep.space import space
-from nhfair_jax.training import train_and_evaluate
-from tests.conftest import erm_config_file, tiny_config
+from nhfair_jax.methods import search_space
+from nhfair_jax.dispatch import run
+from tests.helpers import erm_config_file, tiny_config
 from tests.helpers import assert_learned
 
 BASELINES = ("ss", "rw", "cov", "lbc")
@@ -305,7 +305,7 @@ def test_interrupted_lbc_resumes_with_its_multipliers(tmp_path, monkeypatch):
 
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method = method_config("lbc", eta=5.0, constraint="dp")
-    reference = train_and_evaluate(cfg, str(tmp_path / "whole"))
+    reference = run(cfg, str(tmp_path / "whole"))
     original = LBC.on_epoch_start
 
     def crash_at_epoch_3(self, run, state, epoch):
@@ -315,9 +315,9 @@ def test_interrupted_lbc_resumes_with_its_multipliers(tmp_path, monkeypatch):
 
     monkeypatch.setattr(LBC, "on_epoch_start", crash_at_epoch_3)
     with pytest.raises(_Interrupt):
-        train_and_evaluate(cfg, str(tmp_path / "cut"))
+        run(cfg, str(tmp_path / "cut"))
     monkeypatch.setattr(LBC, "on_epoch_start", original)
-    resumed = train_and_evaluate(cfg, str(tmp_path / "cut"))
+    resumed = run(cfg, str(tmp_path / "cut"))
     for split in ("val", "test"):
         for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
             assert resumed[split][key] == reference[split][key], (split, key)
@@ -388,15 +388,15 @@ def test_mfd_gradient_pulls_every_groups_features_to_the_teachers():
 
 
 def test_mfd_teacher_of_another_data_set_is_refused_before_training(tmp_path):
-    from nhfair_jax.training import io
-    from nhfair_jax.training.teacher import build_run
+    from nhfair_jax import rundir
+    from nhfair_jax.dispatch import build_run
 
     teacher = tmp_path / "teacher"
     teacher.mkdir()
     other = tiny_config()
     other.data.name = "cifar10b"
-    io.write_json(str(teacher / "config.json"), json.loads(other.to_json()))
-    io.write_json(str(teacher / "result.json"), {})
+    rundir.write_json(str(teacher / "config.json"), json.loads(other.to_json()))
+    rundir.write_json(str(teacher / "result.json"), {})
     cfg = tiny_config()
     cfg.method = method_config("mfd", teacher_workdir=str(teacher), teacher_config="")
     with pytest.raises(UserError, match="teacher .* has data.name='cifar10b'"):
@@ -413,7 +413,7 @@ def test_mfd_trains_from_a_teacher_run_and_shrinks_the_mmd(tmp_path):
         cfg = tiny_config(**{"train.epochs": 2})
         cfg.method = method_config("mfd", lam=lam, teacher_config=teacher_config,
                                    teacher_workdir=str(tmp_path / "teacher"))
-        result = train_and_evaluate(cfg, str(tmp_path / f"mfd{lam}"))
+        result = run(cfg, str(tmp_path / f"mfd{lam}"))
         assert result["method"] == "mfd"
         assert_learned(tmp_path / f"mfd{lam}")
         log = [json.loads(line) for line in open(tmp_path / f"mfd{lam}" / "log.jsonl")]
@@ -428,21 +428,18 @@ def test_mfd_trains_from_a_teacher_run_and_shrinks_the_mmd(tmp_path):
 
 
 def test_every_baseline_has_its_search_space_and_a_config():
-    import importlib.util
+    from tests.helpers import REPO
 
-    from tests.conftest import REPO
-
-    assert set(space("cov", post_fit=False)) >= {"optim.lr", "method.lam"}
-    assert space("cov", post_fit=False)["method.lam"].low == 1e-2
-    lbc = space("lbc", post_fit=False)
+    assert set(search_space("cov")) >= {"optim.lr", "method.lam"}
+    assert search_space("cov")["method.lam"].low == 1e-2
+    lbc = search_space("lbc")
     assert (lbc["method.eta"].low, lbc["method.eta"].high) == (1e-1, 1e3)
     assert (lbc["method.mu"].low, lbc["method.mu"].high) == (1e-1, 1e3)
-    assert space("mfd", post_fit=False)["method.lam"].high == 1e6
+    assert search_space("mfd")["method.lam"].high == 1e6
+    from nhfair_jax.config import load_config_file
+
     for name in (*BASELINES, "mfd"):
-        spec = importlib.util.spec_from_file_location("cfg", f"{REPO}/configs/{name}_digitsb.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        assert module.get_config().method.name == name
+        assert load_config_file(f"{REPO}/configs/digitsb.py:{name}").method.name == name
 
 
 @pytest.mark.slow
@@ -452,7 +449,7 @@ def test_every_baseline_trains_and_writes_a_run_directory(name, tmp_path):
     # of 1,437 images at skew 0.8, 4 steps an epoch), so 20 epochs give it 80 steps
     cfg = tiny_config(**{"train.epochs": 20 if name == "ss" else 6})
     cfg.method = method_config(name)
-    result = train_and_evaluate(cfg, str(tmp_path))
+    result = run(cfg, str(tmp_path))
     assert result["method"] == name
     if name != "cov":  # its defining effect below: at lam 1 it trades the label for parity
         assert_learned(tmp_path)
@@ -467,7 +464,7 @@ def test_cov_large_coef_drives_the_validation_covariance_toward_zero(tmp_path):
     def val_covariance(coef):
         cfg = tiny_config(**{"train.epochs": 2})
         cfg.method = method_config("cov", lam=coef)
-        train_and_evaluate(cfg, str(tmp_path / str(coef)))
+        run(cfg, str(tmp_path / str(coef)))
         pred = np.load(tmp_path / str(coef) / "predictions_val.npz")
         return float(covariance_penalty(jnp.asarray(pred["logits"]), jnp.asarray(pred["label"]),
                                         jnp.asarray(pred["group"]), 2))
@@ -485,7 +482,7 @@ def test_the_baselines_compose_with_the_counterfactual_modifiers(name, cf, tmp_p
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config(name)
     cfg.method.cf, cfg.method.cf_lambda = cf, 10.0
-    result = train_and_evaluate(cfg, str(tmp_path))
+    result = run(cfg, str(tmp_path))
     pred = np.load(tmp_path / "predictions_val.npz")  # CD: the flip rate over the pairs
     flips = pred["logits"].argmax(1) != pred["logits_cf"].argmax(1)
     assert result["method"] == name and result["val"]["cd"] == pytest.approx(flips.mean())

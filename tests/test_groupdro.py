@@ -9,8 +9,8 @@ import pytest
 from nhfair_jax.config import method_config
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.groupdro import exponentiated_gradient, worst_fraction_weights
-from nhfair_jax.training import train_and_evaluate
-from tests.conftest import tiny_config
+from nhfair_jax.dispatch import run
+from tests.helpers import tiny_config
 
 
 def _fixed_logits_model(logits):
@@ -73,7 +73,7 @@ def test_worst_fraction_weights_keep_the_worst_groups_holding_alpha_of_the_data(
 def _logits_after_training(tmp_path, **kw):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("groupdro", **kw)
-    train_and_evaluate(cfg, str(tmp_path))
+    run(cfg, str(tmp_path))
     return np.load(tmp_path / "predictions_test.npz")["logits"]
 
 
@@ -121,11 +121,11 @@ def test_batches_come_from_a_group_balanced_sampler_unless_turned_off(grouping):
 def test_the_sweep_searches_both_variants_each_with_only_what_it_reads():
     import optuna
 
-    from nhfair_jax.sweep.space import suggest
+    from nhfair_jax.methods import suggest
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=0))
-    drawn = [suggest(study.ask(), "groupdro", post_fit=False) for _ in range(40)]
+    drawn = [suggest(study.ask(), "groupdro") for _ in range(40)]
     by_variant = {v: [d for d in drawn if d["method.variant"] == v] for v in ("standard", "btl")}
     assert all(by_variant.values())
     for d in by_variant["standard"]:

@@ -14,10 +14,10 @@ import pytest
 from nhfair_jax.config import method_config
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.laftr import adversary_loss
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.dispatch import run
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_mesh, make_train_step
-from tests.conftest import tiny_config
+from tests.helpers import tiny_config
 from tests.helpers import assert_learned
 
 
@@ -105,7 +105,7 @@ def test_laftr_eqodd_trains_on_digitsb_and_logs_the_game(tmp_path):
     images; the dp variant runs in the test above."""
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("laftr", variant="eqodd", adv_steps=2)
-    result = train_and_evaluate(cfg, str(tmp_path / "run"))
+    result = run(cfg, str(tmp_path / "run"))
     assert result["method"] == "laftr"
     assert_learned(tmp_path / "run")
     logged = json.loads(open(tmp_path / "run" / "log.jsonl").readline())

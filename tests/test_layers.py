@@ -3,13 +3,16 @@ modules import each other in a cycle (function-level imports count too).
 
 Layers, lowest first (README, "Layout"):
   0 the package root, errors, rundir          run directories: plain files
-  1 data, models, metrics, selection, per_example
-  2 methods                                    pure: losses, samplers, fits
+  1 data, models, metrics, selection, per_example, lvlm.types
+  2 methods                                    pure: losses, samplers, fits, the registry
   3 config                                     shared config defaults, config files
-  4 training                                   step, loop, checkpoints, post-fit, teachers
-  5 sweep, zeroshot, lvlm, bridge              sweeps and evaluations; the torch bridge
-  6 report
-  7 study, cli, run, benchmark, evaluate, generate, the __main__ modules   commands
+  4 training, bridge                           step, loop, checkpoints, post-fit, teachers;
+                                               the torch bridge
+  5 zeroshot, lvlm                             zero-shot and LVLM evaluation
+  6 dispatch                                   `run`: the one entry for every run
+  7 sweep                                      Optuna sweeps, selection from run directories
+  8 report
+  9 study, cli, run, benchmark, evaluate, generate, the __main__ modules   commands
 """
 
 from __future__ import annotations
@@ -17,17 +20,19 @@ from __future__ import annotations
 import ast
 import os
 
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 PACKAGE = os.path.join(REPO, "nhfair_jax")
 LAYERS = (
     ("nhfair_jax", "nhfair_jax.errors", "nhfair_jax.rundir"),
     ("nhfair_jax.data", "nhfair_jax.models", "nhfair_jax.metrics", "nhfair_jax.selection",
-     "nhfair_jax.per_example"),
+     "nhfair_jax.per_example", "nhfair_jax.lvlm.types"),
     ("nhfair_jax.methods",),
     ("nhfair_jax.config",),
-    ("nhfair_jax.training",),
-    ("nhfair_jax.sweep", "nhfair_jax.zeroshot", "nhfair_jax.lvlm", "nhfair_jax.bridge"),
+    ("nhfair_jax.training", "nhfair_jax.bridge"),
+    ("nhfair_jax.zeroshot", "nhfair_jax.lvlm"),
+    ("nhfair_jax.dispatch",),
+    ("nhfair_jax.sweep",),
     ("nhfair_jax.report",),
     ("nhfair_jax.study", "nhfair_jax.cli", "nhfair_jax.run", "nhfair_jax.benchmark",
      "nhfair_jax.evaluate", "nhfair_jax.generate", "nhfair_jax.report.__main__",

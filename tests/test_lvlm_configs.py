@@ -13,7 +13,7 @@ from nhfair_jax.lvlm import prompts as P
 from nhfair_jax.lvlm.data import load_examples
 from nhfair_jax.lvlm.run import validate
 from nhfair_jax.lvlm.tasks import TASKS, get_task
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 CONFIGS = sorted(glob.glob(os.path.join(REPO, "configs", "lvlm_*.py")))
 

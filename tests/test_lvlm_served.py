@@ -20,7 +20,7 @@ from PIL import Image
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
-from tests.conftest import REPO, run_cli
+from tests.helpers import REPO, run_cli
 from tests.lvlm_stub import Stub, image_hash
 from tests.miniatures import corrupt, identify_colour, make_facet, make_utkface
 

@@ -19,8 +19,8 @@ from nhfair_jax.methods.bias_mimicking import final_head_weights, mimic_masks
 from nhfair_jax.methods.decoupled import group_head_logits
 from nhfair_jax.methods.mixup import mixup_partners
 from nhfair_jax.methods.resampling import balanced_weights
-from nhfair_jax.training import train_and_evaluate
-from tests.conftest import REPO, tiny_config
+from nhfair_jax.dispatch import run
+from tests.helpers import REPO, tiny_config
 
 SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled",
            "gapreg", "mcdp", "groupdro", "dfr", "laftr", "fscl", "oxonfair")
@@ -47,17 +47,14 @@ def test_a_method_config_without_its_hyperparameters_is_refused():
         get_method(ml_collections.ConfigDict({"name": "mixup"}))
 
 
-def test_every_shipped_method_has_a_digitsb_config():
-    names = {}
-    for path in glob.glob(os.path.join(REPO, "configs", "*_digitsb.py")):
-        if os.path.basename(path).startswith(("benchmark_", "cf_study_", "choices_",
-                                              "overhead_")):
-            continue  # configs of other commands list several methods
-        spec = importlib.util.spec_from_file_location("cfg", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        names[module.get_config().method.name] = path
-    assert set(SHIPPED) <= set(names) and set(SHIPPED) <= set(registered())
+def test_every_shipped_method_runs_from_the_digitsb_config():
+    from nhfair_jax.config import load_config_file
+
+    assert set(SHIPPED) <= set(registered())
+    for name in SHIPPED:
+        config = load_config_file(os.path.join(REPO, "configs", f"digitsb.py:{name}"))
+        assert config.method.name == name and config.data.name == "digitsb"
+        get_method(config.method)
 
 
 @pytest.mark.parametrize("mode", ["group", "group_x_class"])
@@ -134,7 +131,7 @@ def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1},
                  "fscl": {"contrastive_fraction": 0.34}}.get(name, {})
     cfg.method = method_config(name, **overrides)
-    result = train_and_evaluate(cfg, str(tmp_path))
+    result = run(cfg, str(tmp_path))
     assert result["method"] == name
     log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
     assert np.isfinite(log[0]["train_loss"])
@@ -156,7 +153,7 @@ def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
 def test_decoupled_run_predicts_with_the_group(tmp_path):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("decoupled")
-    train_and_evaluate(cfg, str(tmp_path))
+    run(cfg, str(tmp_path))
     pred = np.load(tmp_path / "predictions_test.npz")
     assert pred["logits"].shape[1] == 2
 
@@ -203,7 +200,7 @@ def test_bias_mimicking_final_head_modes():
 def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     cfg = tiny_config(**{"train.epochs": 1})
     cfg.method = method_config("bias_mimicking", mode="uw")
-    run_result = train_and_evaluate(cfg, str(tmp_path))
+    run_result = run(cfg, str(tmp_path))
     from nhfair_jax.training.checkpoint import Checkpoints
     from nhfair_jax.training.loop import Run
 
@@ -238,7 +235,7 @@ def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides
 
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method = method_config(name, **overrides)
-    reference = train_and_evaluate(cfg, str(tmp_path / "whole"))
+    reference = run(cfg, str(tmp_path / "whole"))
 
     cls = method_class(name)
     original = cls.on_epoch_start
@@ -250,9 +247,9 @@ def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides
 
     monkeypatch.setattr(cls, "on_epoch_start", crash_at_epoch_3)
     with pytest.raises(_Interrupt):
-        train_and_evaluate(cfg, str(tmp_path / "cut"))
+        run(cfg, str(tmp_path / "cut"))
     monkeypatch.setattr(cls, "on_epoch_start", original)
-    resumed = train_and_evaluate(cfg, str(tmp_path / "cut"))
+    resumed = run(cfg, str(tmp_path / "cut"))
     for split in ("val", "test"):
         for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
             assert resumed[split][key] == reference[split][key], (name, split, key)

@@ -10,7 +10,7 @@ import optax
 import pytest
 
 from nhfair_jax.config import base_config
-from nhfair_jax.methods.base import frozen
+from nhfair_jax.methods.phases import frozen
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 
 

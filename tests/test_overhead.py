@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from nhfair_jax.errors import UserError
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 sys.path.insert(0, os.path.join(REPO, "benchmarks"))
 import overhead  # noqa: E402
@@ -34,19 +34,19 @@ def write_config(tmp_path, methods=(), method_overrides=None, repeats=1, erm_eve
 
 
 def test_every_registered_method_is_timed_or_skipped_with_a_reason(tmp_path):
-    from nhfair_jax.methods import method_class, registered
+    from nhfair_jax.methods import registered, spec
+    from nhfair_jax.methods.registry import POST_FIT, ZERO_SHOT
 
     c = overhead.load_overhead_config(write_config(tmp_path))
     timed, skipped = overhead.plan_methods(c)
     assert sorted(timed + list(skipped)) == sorted(m for m in registered() if m != "erm")
     assert not set(timed) & set(skipped)
     for m in registered():
-        cls = method_class(m)
-        if getattr(cls, "zeroshot", False):
+        if spec(m).kind == ZERO_SHOT:
             assert skipped[m].startswith("zero-shot")
-        elif getattr(cls, "post_fit", False):
+        elif spec(m).kind == POST_FIT:
             assert skipped[m].startswith("post-fit")
-        elif getattr(cls, "needs_teacher", False):
+        elif "teacher" in spec(m).needs:
             assert skipped[m].startswith("needs a teacher run")
         elif m != "erm":
             assert m in timed
@@ -54,11 +54,10 @@ def test_every_registered_method_is_timed_or_skipped_with_a_reason(tmp_path):
 
 
 def test_a_teacher_supplied_in_the_config_is_timed(tmp_path):
-    from nhfair_jax.methods import method_class, registered
+    from nhfair_jax.methods import registered, spec
 
-    teachers = [m for m in registered() if getattr(method_class(m), "needs_teacher", False)]
-    if not teachers:
-        pytest.skip("no registered method needs a teacher")
+    teachers = [m for m in registered() if "teacher" in spec(m).needs]
+    assert teachers  # CKD, HKD+CP, MFD
     m = teachers[0]
     c = overhead.load_overhead_config(write_config(
         tmp_path, methods=("erm", m),

@@ -9,8 +9,8 @@ import pytest
 from nhfair_jax.config import method_config
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
-from nhfair_jax.training import train_and_evaluate
-from tests.conftest import erm_config_file, tiny_config
+from nhfair_jax.dispatch import run
+from tests.helpers import erm_config_file, tiny_config
 
 
 def _rates(path):
@@ -34,7 +34,7 @@ def _fit(base, objective, constraint, **kw):
     cfg.method = method_config("oxonfair", base_config=config_file, base_workdir=base_dir,
                                objective=objective, constraint=constraint, **kw)
     workdir = root / f"{objective}_{constraint}"
-    result = train_and_evaluate(cfg, str(workdir))
+    result = run(cfg, str(workdir))
     return result, _rates(workdir / "predictions_val.npz"), _rates(
         f"{base_dir}/predictions_val.npz")
 

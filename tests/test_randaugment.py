@@ -66,7 +66,7 @@ def test_pipeline_applies_it_to_training_batches():
 def test_train_randaugment_adds_it_to_any_method_deterministically():
     from nhfair_jax.config import method_config
     from nhfair_jax.training.loop import Run
-    from tests.conftest import tiny_config
+    from tests.helpers import tiny_config
 
     cfg = tiny_config(**{"train.randaugment": True, "train.flip": False})
     cfg.method = method_config("gapreg")

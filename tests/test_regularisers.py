@@ -10,7 +10,7 @@ import pytest
 from nhfair_jax.config import digitsb_config
 from nhfair_jax.methods.gapreg import probability_gap
 from nhfair_jax.methods.mcdp import smoothed_cdf_disparity
-from nhfair_jax.training import train_and_evaluate
+from nhfair_jax.dispatch import run
 
 
 def _probs(p1):
@@ -70,7 +70,7 @@ def _train(tmp_path, name, seed=0, data=None, **kw):
     for key, value in (data or {}).items():
         cfg.data.options[key] = value
     tag = "_".join(map(str, [*kw.values(), *(data or {}).values()]))
-    return train_and_evaluate(cfg, str(tmp_path / f"{name}_{seed}_{tag}"))
+    return run(cfg, str(tmp_path / f"{name}_{seed}_{tag}"))
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from nhfair_jax.report import build_report, gather
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.__main__ import main as report_main
 from nhfair_jax.selection import fwh_zone
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 from tests.helpers import need
 
 pytestmark = pytest.mark.filterwarnings("error")
@@ -58,12 +58,12 @@ def make_run(run_dir, val, test, *, seed=0, names=None, rng_seed=0, utility="acc
         rep.update(utility=rep[utility], worst=rep[f"worst_{utility}"],
                    gap=rep[f"gap_{utility}"], loss=0.5)
         result[split] = rep
-        io.write_npz(os.path.join(run_dir, f"predictions_{split}.npz"), label=y, group=g,
+        rundir.write_npz(os.path.join(run_dir, f"predictions_{split}.npz"), label=y, group=g,
                      logits=logits, score=score)
-    io.write_json(os.path.join(run_dir, "result.json"), result)
-    io.write_json(os.path.join(run_dir, "params.json"),
+    rundir.write_json(os.path.join(run_dir, "result.json"), result)
+    rundir.write_json(os.path.join(run_dir, "params.json"),
                   {"seed": seed, "params": {"optim.lr": 0.01}, "base_run": None})
-    io.write_json(os.path.join(run_dir, "config.json"), {"eval": {"utility": utility}})
+    rundir.write_json(os.path.join(run_dir, "config.json"), {"eval": {"utility": utility}})
 
 
 def make_workdir(root, spec, *, seeds=(0, 1), names=None, utility="acc", **bench_fields):
@@ -74,7 +74,7 @@ def make_workdir(root, spec, *, seeds=(0, 1), names=None, utility="acc", **bench
     root = str(root)
     os.makedirs(root, exist_ok=True)
     methods = list(next(iter(spec.values())))
-    io.write_json(os.path.join(root, "benchmark_config.json"),
+    rundir.write_json(os.path.join(root, "benchmark_config.json"),
                   {"datasets": {d: {"config": "configs/erm_digitsb.py"} for d in spec},
                    "methods": methods, "seeds": list(seeds), "objective": "worst",
                    **bench_fields})
@@ -280,10 +280,10 @@ def test_percent_tables_keep_fractions_in_the_csv(workdir, tmp_path):
     fractions = build_report(workdir, plots=False, bootstrap=0)["markdown"]
     assert f"| two | utility | {mean:.3f} ± {std:.3f} |" in fractions
     # the benchmark config's report_percent, and the command-line flag
-    cfg = io.read_json(os.path.join(workdir, "benchmark_config.json"))
+    cfg = rundir.read_json(os.path.join(workdir, "benchmark_config.json"))
     other = str(tmp_path / "w")
     shutil.copytree(workdir, other)
-    io.write_json(os.path.join(other, "benchmark_config.json"), {**cfg, "report_percent": True})
+    rundir.write_json(os.path.join(other, "benchmark_config.json"), {**cfg, "report_percent": True})
     assert "| two | utility | 81.2 ±" in build_report(other, plots=False, bootstrap=0)["markdown"]
 
 
@@ -309,7 +309,7 @@ def test_a_negative_bootstrap_count_is_refused(workdir, capsys):
 
 
 def test_a_workdir_without_erm_trials_is_one_line(tmp_path, capsys):
-    io.write_json(str(tmp_path / "benchmark_config.json"),
+    rundir.write_json(str(tmp_path / "benchmark_config.json"),
                   {"datasets": {"a": {}}, "methods": ["erm"], "seeds": [0], "objective": "worst"})
     assert report_main(["--workdir", str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith(f"error: no finished ERM trial under {tmp_path}")

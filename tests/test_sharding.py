@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 SCRIPT = textwrap.dedent("""
     import jax, numpy as np
@@ -21,7 +21,7 @@ SCRIPT = textwrap.dedent("""
     from nhfair_jax.training.optim import make_optimizer
     from nhfair_jax.training.state import init_state
     from nhfair_jax.training.step import make_mesh, make_train_step, replicate, shard_batch
-    from tests.conftest import tiny_config
+    from tests.helpers import tiny_config
 
     # SGD: Adam divides by sqrt(v), which turns float reordering in a near-zero gradient into
     # 2e-5 parameter differences after 8 steps on some CPUs; SGD's update is linear in it.

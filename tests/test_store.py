@@ -159,8 +159,8 @@ def test_pair_data_sets_have_a_test_split_only(tmp_path):
 
 
 def test_training_runs_on_a_csv_data_set(tmp_path):
-    from nhfair_jax.training import train_and_evaluate
-    from tests.conftest import tiny_config
+    from nhfair_jax.dispatch import run
+    from tests.helpers import tiny_config
 
     path = _manifest(tmp_path, n=80)
     cfg = tiny_config(**{"data.name": "csv", "data.root": path, "data.sensitive": "skin",
@@ -170,6 +170,6 @@ def test_training_runs_on_a_csv_data_set(tmp_path):
     cfg.data.options = {}  # DigitsB's skew and alpha are not options of the CSV source
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = train_and_evaluate(cfg, str(tmp_path / "run"))
+        result = run(cfg, str(tmp_path / "run"))
     assert result["dataset"] == "csv" and result["class_names"] == ["cat", "dog"]
     assert result["group_names"] == ["dark", "light"] and result["split_sizes"]["train"] == 64

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.conftest import REPO
+from tests.helpers import REPO
 from tests.helpers import need
 
 sys.path.insert(0, os.path.join(REPO, "benchmarks"))

@@ -10,8 +10,8 @@ import pytest
 
 from nhfair_jax import metrics
 from nhfair_jax.errors import TrainingDiverged
-from nhfair_jax.training import train_and_evaluate
-from tests.conftest import tiny_config
+from nhfair_jax.dispatch import run
+from tests.helpers import tiny_config
 
 METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
 
@@ -19,7 +19,7 @@ METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
 @pytest.fixture(scope="module")
 def finished_run(tmp_path_factory):
     workdir = str(tmp_path_factory.mktemp("run"))
-    result = train_and_evaluate(tiny_config(), workdir)
+    result = run(tiny_config(), workdir)
     return workdir, result
 
 
@@ -62,7 +62,7 @@ def test_best_epoch_is_the_one_evaluated(finished_run):
 @pytest.mark.slow
 def test_same_config_and_seed_give_identical_metrics(finished_run, tmp_path):
     _, first = finished_run
-    second = train_and_evaluate(tiny_config(), str(tmp_path))
+    second = run(tiny_config(), str(tmp_path))
     for split in ("val", "test"):
         for key in METRIC_KEYS:
             assert second[split][key] == first[split][key], (split, key)
@@ -71,7 +71,7 @@ def test_same_config_and_seed_give_identical_metrics(finished_run, tmp_path):
 def test_finished_run_is_not_retrained(finished_run):
     workdir, result = finished_run
     mtime = os.path.getmtime(os.path.join(workdir, "result.json"))
-    again = train_and_evaluate(tiny_config(), workdir)
+    again = run(tiny_config(), workdir)
     assert again["test"]["acc"] == result["test"]["acc"]
     assert os.path.getmtime(os.path.join(workdir, "result.json")) == mtime
 
@@ -81,7 +81,7 @@ def test_early_stopping_after_patience_epochs(tmp_path):
     # A zero learning rate never improves after epoch 1, so the run stops after 1 + patience.
     cfg = tiny_config(**{"train.epochs": 10, "train.patience": 2, "optim.name": "adam",
                          "optim.lr": 1e-12, "train.monitor": "val_loss"})
-    result = train_and_evaluate(cfg, str(tmp_path))
+    result = run(cfg, str(tmp_path))
     assert result["epochs_run"] == 3 and result["stopped_early"]
     assert result["best_epoch"] == 1
 
@@ -137,7 +137,7 @@ def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_
     cfg.method.name = "test_nan_after_30_steps"
     with pytest.raises(TrainingDiverged, match=r"non-finite loss at epoch 2, step 9 of 22; the "
                                                r"last good checkpoint \(epoch 1\) is kept"):
-        train_and_evaluate(cfg, str(tmp_path))
+        run(cfg, str(tmp_path))
     assert not os.path.exists(os.path.join(tmp_path, "result.json"))
     log = [json.loads(line) for line in open(os.path.join(tmp_path, "log.jsonl"))]
     assert [e["epoch"] for e in log] == [1]
@@ -149,14 +149,14 @@ def test_default_digitsb_config_reaches_085_test_accuracy(tmp_path):
     """The README's main job, in-process: the default config as shipped (about a minute)."""
     import sys
 
-    from tests.conftest import REPO
+    from tests.helpers import REPO
 
     sys.path.insert(0, os.path.join(REPO, "configs"))
     from erm_digitsb import get_config
 
     cfg = get_config()
     cfg.train.progress = False
-    result = train_and_evaluate(cfg, str(tmp_path))
+    result = run(cfg, str(tmp_path))
     assert result["test"]["acc"] >= 0.85, result["test"]
     # The bias the data set is built with shows: the model leans on the noise shortcut.
     assert result["test"]["dp"] < 0.8
@@ -166,10 +166,10 @@ def test_bad_trainer_settings_fail_before_training(tmp_path):
     from nhfair_jax.errors import UserError
 
     with pytest.raises(UserError, match="train.monitor must be one of"):
-        train_and_evaluate(tiny_config(**{"train.monitor": "val_auc"}), str(tmp_path / "a"))
+        run(tiny_config(**{"train.monitor": "val_auc"}), str(tmp_path / "a"))
     with pytest.raises(UserError, match="train.batch_size=5000 .*cannot fill one batch|"
                                         "cannot fill one batch of 5000"):
-        train_and_evaluate(tiny_config(**{"train.batch_size": 5000,
+        run(tiny_config(**{"train.batch_size": 5000,
                                           "train.eval_batch_size": 64}), str(tmp_path / "b"))
     assert not os.path.exists(tmp_path / "a" / "log.jsonl")
 
@@ -223,10 +223,10 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
 
     monkeypatch.setattr(Run, "train_epoch", killed_at_epoch_2)
     with pytest.raises(_Killed):
-        train_and_evaluate(tiny_config(), workdir)
+        run(tiny_config(), workdir)
     assert len(_log(workdir)) == 1 and not os.path.exists(os.path.join(workdir, "result.json"))
     monkeypatch.setattr(Run, "train_epoch", original)
-    resumed = train_and_evaluate(tiny_config(), workdir)
+    resumed = run(tiny_config(), workdir)
 
     assert _log(workdir) == _log(ref_dir)
     got, want = _checkpointed_params(tiny_config(), workdir), _checkpointed_params(

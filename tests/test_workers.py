@@ -3,7 +3,7 @@ and post-fit runs. Every worker exits 0, every run is trained once (epochs count
 workers' logs and in each run's log.jsonl), a worker killed in the seed phase stops neither the
 others nor a rerun, and the report equals a single worker's.
 
-The test hook NHFAIR_TEST_PAUSE="write_probe=S,run_locked=S" (nhfair_jax.cli.test_pause) widens
+The test hook NHFAIR_TEST_PAUSE="write_probe=S,run_locked=S" (nhfair_jax.rundir.test_pause) widens
 the windows where workers race: between writing and removing prepare_workdir's write probe (the
 race behind "cannot write to workdir ...: No such file or directory"), and right after a worker
 takes a run directory's lock.
@@ -24,7 +24,7 @@ import pytest
 
 from nhfair_jax.errors import UserError
 from tests.bench_helpers import bench_config, config_file, postgres_url, worker_args
-from tests.conftest import REPO
+from tests.helpers import REPO
 
 # Two DigitsB variants x {erm, resampling} + DFR (post-fit), seeds (0, 1), 2-epoch runs.
 KW = dict(datasets=("digitsb", "digitsb_skew95"), methods=("erm", "resampling", "dfr"),
@@ -204,7 +204,7 @@ def test_workers_preparing_one_run_directory_do_not_remove_each_others_probe(tmp
     # "cannot write to workdir RUN: No such file or directory; choose another --workdir".
     import ml_collections
 
-    from nhfair_jax.cli import prepare_workdir
+    from nhfair_jax.rundir import RunDir
 
     monkeypatch.setenv("NHFAIR_TEST_PAUSE", "write_probe=0.01")
     run, errors = str(tmp_path / "run"), []
@@ -212,7 +212,7 @@ def test_workers_preparing_one_run_directory_do_not_remove_each_others_probe(tmp
     def worker():
         for _ in range(40):
             try:
-                prepare_workdir(run, ml_collections.ConfigDict({"a": 1}))
+                RunDir(run).prepare(ml_collections.ConfigDict({"a": 1}))
             except UserError as e:
                 errors.append(str(e))
 
@@ -222,26 +222,26 @@ def test_workers_preparing_one_run_directory_do_not_remove_each_others_probe(tmp
 
 
 def test_run_lock_excludes_and_a_killed_holder_leaves_no_stale_lock(tmp_path):
-    from nhfair_jax.sweep.runner import run_lock
+    from nhfair_jax.rundir import RunDir
 
-    run = str(tmp_path / "trials" / "d" / "erm" / "abc-s0")
-    with run_lock(run) as held:
+    run_lock = RunDir(tmp_path / "trials" / "d" / "erm" / "abc-s0").lock
+    with run_lock() as held:
         assert held
-        with run_lock(run, wait=False) as other:  # another open file: another holder
+        with run_lock(wait=False) as other:  # another open file: another holder
             assert not other
     ready, go = os.pipe()
     pid = os.fork()
     if pid == 0:  # a worker that takes the lock and is killed holding it
-        with run_lock(run):
+        with run_lock():
             os.write(go, b"x")
             time.sleep(60)
         os._exit(0)
     assert os.read(ready, 1) == b"x"
-    with run_lock(run, wait=False) as free:
+    with run_lock(wait=False) as free:
         assert not free
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-    with run_lock(run, wait=False) as free:
+    with run_lock(wait=False) as free:
         assert free  # nothing to break: the kernel released the dead worker's lock
 
 
@@ -267,33 +267,32 @@ def test_workers_opening_a_new_sqlite_study_together_all_get_it(tmp_path):
 
 
 def _made_by(workdir, bench):
-    from nhfair_jax.cli import config_to_json
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
+    from nhfair_jax.rundir import config_to_json
 
     os.makedirs(workdir, exist_ok=True)
-    io.write_json(os.path.join(workdir, "benchmark_config.json"), config_to_json(bench))
+    rundir.write_json(os.path.join(workdir, "benchmark_config.json"), config_to_json(bench))
 
 
 def test_a_workdir_without_a_started_trial_is_taken_over_by_a_corrected_config(tmp_path, capsys):
     from nhfair_jax.benchmark import check_workdir
-    from nhfair_jax.sweep.runner import run_lock
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
 
     workdir = str(tmp_path / "w")
     _made_by(workdir, bench_config(trials=3))
     failed = os.path.join(workdir, "trials", "digitsb", "erm", "abc-s0")  # a start that failed
     os.makedirs(failed)
-    io.write_json(os.path.join(failed, "config.json"), {"seed": 0})
+    rundir.write_json(os.path.join(failed, "config.json"), {"seed": 0})
     corrected = bench_config(trials=2)
     check_workdir(workdir, corrected, force=False)
     assert "no trial has started in it: it now belongs to this config" in capsys.readouterr().err
-    assert io.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 2
-    with run_lock(failed):  # a worker is starting that trial right now: the workdir is in use
+    assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 2
+    with rundir.RunDir(failed).lock():  # a worker is starting that trial right now: the workdir is in use
         with pytest.raises(UserError, match="different benchmark config .*trials"):
             check_workdir(workdir, bench_config(trials=3), force=False)
-    io.write_jsonl(os.path.join(failed, "log.jsonl"), [{"epoch": 1}])  # an epoch: started
+    rundir.write_jsonl(os.path.join(failed, "log.jsonl"), [{"epoch": 1}])  # an epoch: started
     with pytest.raises(UserError, match=r"different benchmark config \(differs in: trials\); "
                                         "use another --workdir, or --force"):
         check_workdir(workdir, bench_config(trials=3), force=False)
     check_workdir(workdir, bench_config(trials=3), force=True)
-    assert io.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 3
+    assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 3

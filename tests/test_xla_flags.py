@@ -35,7 +35,6 @@ def test_the_users_own_setting_and_the_opt_out_win():
 
 
 def test_apply_appends_and_keeps_other_flags(monkeypatch):
-    monkeypatch.setattr(xla_flags, "_backends_started", lambda: False)
     monkeypatch.setattr(xla_flags, "flags_to_add",
                         lambda environ: [FLAG] if FLAG not in environ.get("XLA_FLAGS", "") else [])
     env = {"XLA_FLAGS": "--xla_force_host_platform_device_count=2"}
@@ -45,12 +44,6 @@ def test_apply_appends_and_keeps_other_flags(monkeypatch):
     empty = {}
     xla_flags.apply(empty)
     assert empty["XLA_FLAGS"] == FLAG
-
-
-def test_apply_does_nothing_once_jax_has_started(monkeypatch):
-    monkeypatch.setattr(xla_flags, "_backends_started", lambda: True)
-    env = {}
-    assert xla_flags.apply(env) == [] and env == {}
 
 
 def test_the_pinned_jaxlib_is_in_the_flags_verified_range():
@@ -94,9 +87,7 @@ _GRADS = textwrap.dedent("""
 
 def _grads(tmp_path, name, size, batch, flags_on: bool, conv_impl: str = "auto"):
     out = tmp_path / f"{name}_{flags_on}_{conv_impl}.npz"
-    # NHFAIR_ONEDNN=0: these are XLA's convolutions, the ones the flags route (oneDNN's have
-    # their own tests, tests/test_onednn.py)
-    env = {**os.environ, "NHFAIR_XLA_CPU_FLAGS": "1" if flags_on else "0", "NHFAIR_ONEDNN": "0",
+    env = {**os.environ, "NHFAIR_XLA_CPU_FLAGS": "1" if flags_on else "0",
            "XLA_FLAGS": " ".join(t for t in os.environ.get("XLA_FLAGS", "").split()
                                  if t != FLAG)}
     subprocess.run([sys.executable, "-c", _GRADS, name, str(size), str(batch), str(out), conv_impl],

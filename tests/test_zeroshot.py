@@ -22,8 +22,8 @@ from nhfair_jax.bridge import clip as bridge  # noqa: E402
 from nhfair_jax.errors import UserError  # noqa: E402
 from nhfair_jax.zeroshot.config import zeroshot_config  # noqa: E402
 from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot  # noqa: E402
-from nhfair_jax.zeroshot.scoring import zero_shot_logits  # noqa: E402
-from tests.conftest import REPO, run_cli  # noqa: E402
+from nhfair_jax.methods.embeddings import zero_shot_logits  # noqa: E402
+from tests.helpers import REPO, run_cli  # noqa: E402
 
 CHARS = list("abcdefghijklmnopqrstuvwxyz0123456789.,-")
 
@@ -218,7 +218,7 @@ def test_run_directory_logits_and_the_cache(clip_dir, tmp_path, monkeypatch):
 
     # logits = logit_scale x cosine of the embeddings, recomputed from a direct call
     from nhfair_jax.data import get_sources
-    from nhfair_jax.training.loop import softmax
+    from nhfair_jax.metrics import softmax
 
     enc = bridge.ImageTextEncoder("clip", clip_dir)
     test = get_sources("digitsb", None, image_size=32, **config.data.options)["test"]
@@ -383,14 +383,14 @@ def test_method_and_backbone_must_match(blip2_dir, tmp_path):
 def test_the_run_command(clip_dir, blip2_dir, tmp_path):
     """python -m nhfair_jax.run on a zero-shot config, and its one-line error for a wrong dir."""
     env = {"NHFAIR_CACHE": str(tmp_path / "cache")}
-    out = run_cli("--config", os.path.join(REPO, "configs/zeroshot_clip_digitsb.py"),
+    out = run_cli("--config", os.path.join(REPO, "configs/zeroshot.py") + ":digitsb,clip",
                   f"--config.model.path={clip_dir}", "--config.train.progress=False",
                   "--workdir", str(tmp_path / "w"), env=env)
     assert out.returncode == 0, out.stderr
     assert "clip (clip, zero-shot) on digitsb" in out.stdout and "test" in out.stdout
     pred = np.load(tmp_path / "w" / "predictions_test.npz")
     assert set(pred.files) == {"index", "label", "group", "logits", "score"}
-    bad = run_cli("--config", os.path.join(REPO, "configs/zeroshot_clip_digitsb.py"),
+    bad = run_cli("--config", os.path.join(REPO, "configs/zeroshot.py") + ":digitsb,clip",
                   f"--config.model.path={blip2_dir}", "--workdir", str(tmp_path / "x"), env=env)
     assert bad.returncode == 1
     lines = [line for line in bad.stderr.splitlines() if line.startswith("error:")]
@@ -398,33 +398,26 @@ def test_the_run_command(clip_dir, blip2_dir, tmp_path):
                      "at a clip checkpoint or set model.name to match it"]
 
 
-ZEROSHOT_CONFIGS = sorted(f for f in os.listdir(os.path.join(REPO, "configs"))
-                          if f.startswith("zeroshot_"))
+ZEROSHOT_CASES = [(d, m) for d in ("celeba", "utkface", "fairface", "facet", "ham10000",
+                                   "fitz17k", "waterbirds", "digitsb") for m in ("clip", "blip2")]
 
 
-@pytest.mark.parametrize("name", ZEROSHOT_CONFIGS)
-def test_zeroshot_configs_load_with_the_data_of_the_erm_configs(name, tmp_path):
-    import importlib.util
-
+@pytest.mark.parametrize("dataset,model", ZEROSHOT_CASES)
+def test_zeroshot_configs_load_with_the_data_of_the_erm_configs(dataset, model, tmp_path):
+    from nhfair_jax.config import load_config_file
     from nhfair_jax.data import get_sources, known_datasets
-    from nhfair_jax.methods import get_method
+    from nhfair_jax.methods import spec
+    from nhfair_jax.methods.registry import ZERO_SHOT
     from nhfair_jax.zeroshot.prompts import TABLE8
 
-    spec = importlib.util.spec_from_file_location(name[:-3], os.path.join(REPO, "configs", name))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    _, model, dataset = name[:-3].split("_")
-    variants = [module.get_config()]
+    path = os.path.join(REPO, "configs", "zeroshot.py")
+    variants = [load_config_file(f"{path}:{dataset},{model}")]
     if model == "clip":
-        variants += [module.get_config("fairerclip"), module.get_config("sfid")]
-    erm = importlib.util.spec_from_file_location("erm", os.path.join(REPO, "configs",
-                                                                     f"{dataset}.py"))
-    erm_module = importlib.util.module_from_spec(erm)
-    erm.loader.exec_module(erm_module)
-    erm_config = erm_module.get_config()
+        variants += [load_config_file(f"{path}:{dataset},clip,{v}") for v in ("fairerclip", "sfid")]
+    erm_config = load_config_file(os.path.join(REPO, "configs", "dataset.py") + f":{dataset}")
     for c in variants:
         assert c.data.name == dataset in known_datasets() and dataset in TABLE8
-        assert c.model.name == model and get_method(c.method).zeroshot
+        assert c.model.name == model and spec(c.method.name).kind == ZERO_SHOT
         assert c.data.to_dict() == erm_config.data.to_dict()  # the trained methods' splits
         assert c.eval.utility == erm_config.eval.utility
     assert [c.method.name for c in variants] == ([model, "fairerclip", "sfid"]

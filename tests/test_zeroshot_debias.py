@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from sklearn.linear_model import LogisticRegression
 
-from nhfair_jax.zeroshot.fairerclip import fit_fairerclip, generalized_eigh
-from nhfair_jax.zeroshot.scoring import class_embeddings, normalize, zero_shot_logits
-from nhfair_jax.zeroshot.sfid import fit_sfid
+from nhfair_jax.methods.fairerclip import fit_fairerclip, generalized_eigh
+from nhfair_jax.methods.embeddings import class_embeddings, normalize, zero_shot_logits
+from nhfair_jax.methods.sfid import fit_sfid
 
 D = 16
 

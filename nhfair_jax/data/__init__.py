@@ -11,7 +11,8 @@ import os
 
 from nhfair_jax.data.digitsb import cifar10b_sources, digitsb_sources
 from nhfair_jax.data.loaders import LOADERS
-from nhfair_jax.data.source import SPLITS, ArraySource, check_split, random_split
+from nhfair_jax.data.source import (SPLITS, ArraySource, check_split, random_split,
+                                    sensitive_names as _sensitive)
 from nhfair_jax.data.store import DataError, build_sources, default_cache_dir
 from nhfair_jax.data.tfds_sources import celeba_tfds_sources, cifar10b_tfds_sources
 
@@ -28,16 +29,6 @@ EMBEDDED = ("digitsb",)
 
 def known_datasets() -> list[str]:
     return sorted((*_ARRAY_LOADERS, *_TFDS_LOADERS, *LOADERS))
-
-
-def _sensitive(value):
-    """'race,age' or ('race', 'age') -> ('race', 'age'); '' or None -> None (the default)."""
-    if value is None or value == "" or value == ():
-        return None
-    if isinstance(value, str):
-        parts = tuple(p.strip() for p in value.split(",") if p.strip())
-        return parts if len(parts) > 1 else parts[0]
-    return tuple(value)
 
 
 def get_sources(name: str, root: str | None, *, split_seed: int = 0, image_size: int = 32,
@@ -106,5 +97,23 @@ def get_source(name: str, root: str | None, split: str, *, target=None, sensitiv
     return sources[split]
 
 
-__all__ = ["SPLITS", "ArraySource", "DataError", "default_cache_dir", "get_source",
-           "get_sources", "known_datasets", "random_split"]
+
+
+def config_sources(c) -> dict:
+    """{split: Source} of a run's config: the data set, and the user's edited training images
+    when data.counterfactuals names them."""
+    sources = get_sources(
+        c.data.name, c.data.root or None, split_seed=c.data.split_seed,
+        image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
+        cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
+        progress=c.train.progress, **c.data.options)
+    if c.data.get("counterfactuals", ""):
+        from nhfair_jax.data.counterfactuals import attach_counterfactuals
+
+        sources["train"] = attach_counterfactuals(sources["train"], c.data.counterfactuals,
+                                                  image_size=c.data.image_size, config=c)
+    return sources
+
+
+__all__ = ["SPLITS", "ArraySource", "DataError", "config_sources", "default_cache_dir",
+           "get_source", "get_sources", "known_datasets", "random_split"]

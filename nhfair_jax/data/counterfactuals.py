@@ -38,7 +38,7 @@ def pairs_csv(path: str) -> str:
 def _paths_by_index(config) -> dict:
     """{normalised original path: example index} through the data set's loader (the order
     build_sources gives the examples)."""
-    from nhfair_jax.data import _sensitive
+    from nhfair_jax.data.source import sensitive_names
     from nhfair_jax.data.loaders import LOADERS
 
     name = config.data.name
@@ -49,7 +49,7 @@ def _paths_by_index(config) -> dict:
     if config.data.target:
         options["target"] = config.data.target
     if config.data.sensitive:
-        options["sensitive"] = _sensitive(config.data.sensitive)
+        options["sensitive"] = sensitive_names(config.data.sensitive)
     table = LOADERS[name](config.data.root, **options)
     order = sorted(range(len(table.ids)), key=lambda i: str(table.ids[i]))
     return {os.path.normpath(os.path.abspath(table.paths[i])): pos

@@ -102,3 +102,13 @@ def random_split(n: int, name: str, split_seed: int,
 def check_split(split: str) -> None:
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
+
+
+def sensitive_names(value):
+    """'race,age' or ('race', 'age') -> ('race', 'age'); '' or None -> None (the default)."""
+    if value is None or value == "" or value == ():
+        return None
+    if isinstance(value, str):
+        parts = tuple(p.strip() for p in value.split(",") if p.strip())
+        return parts if len(parts) > 1 else parts[0]
+    return tuple(value)

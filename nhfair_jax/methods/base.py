@@ -1,8 +1,9 @@
-"""What a method contributes to training, and the default (ERM) behaviour of each hook."""
+"""What a method is to the code that runs it: the trained method's loss and hooks (with their
+defaults), the bases of post-fit and zero-shot methods, and the helpers several methods share
+(cross-entropy, the forward pass, the teacher's outputs)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any, NamedTuple
 
 import jax
@@ -57,7 +58,8 @@ def forward(apply_fn, params, batch_stats, images, *, train: bool, features: boo
 
 
 class Method:
-    """Base class: the hooks a method may override. The trainer calls only these.
+    """A trained method: a loss, plus the few hooks most methods need. The trainer calls only
+    these (and, for a method with phases, those of methods/phases.py).
 
     Hooks (all optional except `loss`):
       setup(info): called first; keeps `info` as self.info for the other hooks.
@@ -69,39 +71,25 @@ class Method:
       predict(apply_fn, params, batch_stats, batch): evaluation logits.
       sample_indices(source, seed, epoch, method_state): training rows for this epoch (may
         repeat), or None for every row once.
-      augment: None, or a batch transform f(batch, rng) on uint8 images in the input pipeline.
       on_epoch_start(ctx, state, epoch): a new train state (e.g. selection rounds); `ctx` is
         a HookContext; the method state it returns holds host arrays (the trainer places them
         on the devices).
       artifacts(ctx, state): {file name: JSON-able payload} written into the run directory.
-      optimizer(make_tx): the optax transformation of this step variant; make_tx(scheduled=True)
-        builds config.optim's optimizer (scheduled: the trainer sets its learning rate per
-        epoch; False: constant). Methods with phases freeze parts here (optax.multi_transform
-        with `frozen`), and every variant must keep one optimizer-state structure.
-      step_variant(epoch, epochs): a hashable naming the epoch's variant of the step (default
-        None); the trainer compiles one step per variant, from with_variant(variant), whose
-        `variant` attribute the hooks read as a static Python value (FSCL's two phases).
-      selectable(epoch, epochs): whether the epoch may be the best checkpoint and counts for
-        early stopping (False e.g. while a head is still untrained).
-      frozen_features(epoch, epochs): True for an epoch that trains only a head on a frozen
-        backbone (FSCL's linear phase). The trainer then computes the backbone's features of
-        the training and validation rows once (`features`, evaluation mode, no augmentation)
-        and feeds the step and the epoch's validation batches {"features", "label", "group"}
-        instead of images; `loss` and `predict` must read batch["features"] when present.
-        The features are recomputed after any epoch that was not frozen.
-      features(apply_fn, params, batch_stats, images): the backbone's penultimate features
-        [B, D] in evaluation mode (default: the model's own; methods whose trainable pytree
-        wraps the model read their part of it).
       epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
         the epoch's batches (sufficient statistics: ratios are derived once, from totals).
 
+    Attributes: `defaults` (the hyperparameters under config.method.*, with their default
+    values), `batch_keys` (what the jitted step receives), `augment` (None, or a batch
+    transform f(batch, rng) on uint8 images in the input pipeline).
+
     `info` holds num_classes, num_groups, num_train, epochs, seed, feature_dim, key (a PRNG key
-    for the method's own initialisation) and the training source's labels and groups (numpy).
+    for the method's own initialisation), the training source's labels and groups (numpy) and,
+    for a method that needs one, the teacher's variables.
     """
 
     name = "base"
-    defaults: dict = {}  # hyperparameters under config.method.*, with their default values
-    batch_keys = ("image", "label", "group")  # what the jitted step receives
+    defaults: dict = {}
+    batch_keys = ("image", "label", "group")
     augment = None
 
     def __init__(self, cfg):
@@ -120,7 +108,7 @@ class Method:
         return {}
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
-        raise NotImplementedError
+        raise NotImplementedError(f"method {self.name!r} defines no loss")
 
     def predict(self, apply_fn, params, batch_stats, batch):
         return forward(apply_fn, params, batch_stats, batch["image"], train=False)[0]
@@ -137,36 +125,6 @@ class Method:
         del ctx, state
         return {}
 
-    def optimizer(self, make_tx):
-        return make_tx()
-
-    variant = None
-
-    def step_variant(self, epoch: int, epochs: int):
-        del epoch, epochs
-        return None
-
-    def with_variant(self, variant):
-        """This method with `variant` set (a shallow copy; the same object if unchanged)."""
-        if variant == self.variant:
-            return self
-        other = copy.copy(self)
-        other.variant = variant
-        return other
-
-    def selectable(self, epoch: int, epochs: int) -> bool:
-        del epoch, epochs
-        return True
-
-    def frozen_features(self, epoch: int, epochs: int) -> bool:
-        del epoch, epochs
-        return False
-
-    def features(self, apply_fn, params, batch_stats, images):
-        (_, feats), _ = forward(apply_fn, params, batch_stats, images, train=False,
-                                features=True)
-        return feats
-
     def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
         """The epoch's logged scalars from the sums over its batches of the loss's `metrics`.
 
@@ -178,16 +136,86 @@ class Method:
                 if np.ndim(v) == 0}
 
 
-def frozen(tx: optax.GradientTransformation) -> optax.GradientTransformation:
-    """`tx` with its state kept as it is and every update zero: a part of the model that a phase
-    does not train (weight decay and momentum included). The state has the same structure as
-    tx's, so a run can switch phases with one optimizer state."""
+class CrossEntropy(Method):
+    """The ERM loss, cross-entropy on the training batch: the base of methods that change only
+    what the batches hold (which rows, which views) or what happens between the steps."""
 
-    def update(updates, state, params=None):
-        del params
-        return jax.tree.map(jnp.zeros_like, updates), state
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+        del rng
+        logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
+        return LossOutput(cross_entropy(logits, batch["label"]), logits, batch_stats,
+                          method_state, {})
 
-    return optax.GradientTransformation(tx.init, update)
+
+def model_params(params):
+    """The network's parameters inside a method's trainable pytree (`{"model": ...}` for the
+    methods with modules of their own)."""
+    return params["model"] if isinstance(params, dict) and "model" in params else params
+
+
+def backbone_features(apply_fn, params, batch_stats, images):
+    """The network's penultimate features [B, D] in evaluation mode, from any method's
+    trainable pytree."""
+    (_, feats), _ = forward(apply_fn, model_params(params), batch_stats, images, train=False,
+                            features=True)
+    return feats
+
+
+class PostFitMethod:
+    """A method fitted on a finished ERM run (DFR, OxonFair): a pure fit, no training.
+
+    It names the ERM run (`method.base_config`, `method.base_workdir`) and what it reads from
+    it (`inputs`: the penultimate "features" or the "logits" of the best checkpoint, for the
+    splits `input_splits()` returns); `fit(inputs, sources, seed, info)` returns ({split:
+    (rows, logits)}, what it tuned). Training the ERM run when it is missing, computing (and
+    caching) the inputs and writing the run directory are the trainer's side
+    (training/postfit.py).
+    """
+
+    name = "base"
+    inputs = "features"  # or "logits"
+    base_defaults = {"base_config": "configs/erm_digitsb.py", "base_workdir": "runs/erm_digitsb"}
+    defaults: dict = dict(base_defaults)
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def input_splits(self) -> tuple:
+        return ("val", "test")
+
+    def fit(self, inputs: dict, sources: dict, seed: int, info: dict):
+        """Args: inputs {split: [N, D] features or [N, C] logits}; sources {split: data source}
+        (labels, groups); seed; info {num_classes, num_groups, dataset, utility}.
+
+        Returns: ({split: (rows, logits)}, tuned parameters (JSON-able) or None).
+        """
+        raise NotImplementedError
+
+
+class ZeroShotMethod:
+    """A pretrained image-text model evaluated as it is, or with its embeddings debiased on the
+    training split (FairerCLIP, SFID): nothing is trained by gradient steps.
+
+    `backbones`: the model.name values it works with. `debias(embeddings, train, class_text,
+    scale, seed)`: None for plain matching, else a fit of the training split's embeddings with
+    `transform_images`, `transform_texts` and `info` (nhfair_jax/zeroshot/evaluate.py calls it
+    and applies the transforms); `fits_train_split` says whether it needs the training split's
+    embeddings for that. `matches_pairs`: scores each image with each caption by a matching
+    head instead of comparing embeddings (BLIP-2's ITM).
+    """
+
+    name = "base"
+    backbones = ("clip", "blip2")
+    defaults = {"prompts": (), "prompt_file": ""}
+    fits_train_split = False
+    matches_pairs = False
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def debias(self, embeddings, train, class_text, scale: float, seed: int):
+        del embeddings, train, class_text, scale, seed
+        return None
 
 
 def teacher_variables(info: dict, method_name: str) -> dict:

@@ -15,6 +15,7 @@ import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Choice
 
 MODES = ("none", "us", "uw", "os")
 
@@ -72,7 +73,7 @@ def _linear(key, d, c):
     return {"kernel": jax.nn.initializers.lecun_normal()(key, (d, c)), "bias": jnp.zeros(c)}
 
 
-@register("bias_mimicking")
+@register("bias_mimicking", space={"method.mode": Choice(("none", "us", "uw", "os"))})
 class BiasMimicking(Method):
     """Binary mimicking heads train the features; a final head (mode none / us / uw / os) on
     detached features predicts. The final head reads L2-normalised features

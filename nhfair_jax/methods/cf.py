@@ -27,16 +27,19 @@ References:
 
 from __future__ import annotations
 
+import copy
+
 import jax
 import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, teacher_forward, teacher_variables
-from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.base import (LossOutput, Method, cross_entropy, forward, model_params,
+                                     teacher_forward, teacher_variables)
+from nhfair_jax.methods.registry import Modifier, register, register_modifier
+from nhfair_jax.methods.space import Choice, LogUniform
 
 REPS = ("logits", "features")
 CE_ON = ("both", "original")
-MODIFIERS = ("", "none", "aug", "cp")
 PAIR_KEYS = ("image", "label", "group", "image_cf", "cf_mask")
 
 
@@ -93,7 +96,6 @@ def _check(cfg, key, allowed):
 class PairedMethod(Method):
     """Base of the methods trained on (x, x_cf) pairs."""
 
-    needs_pairs = True
     batch_keys = PAIR_KEYS
 
     def setup(self, info):
@@ -111,7 +113,7 @@ class PairedMethod(Method):
         return _split_views(out, features), batch_stats
 
 
-@register("cf_aug")
+@register("cf_aug", needs=("pairs",))
 class CFAug(PairedMethod):
     """Scratch+aug: cross-entropy on the originals and their counterfactuals (the training set
     augmented with the counterfactuals; rows without one count once).
@@ -126,7 +128,7 @@ class CFAug(PairedMethod):
         return LossOutput(ce, lx, batch_stats, method_state, {})
 
 
-@register("cp")
+@register("cp", space={"method.lam": LogUniform(1e-2, 1e2)}, needs=("pairs",))
 class CP(PairedMethod):
     """Counterfactual pairing: CE + lam x mean ||f(x) - f(x_cf)||^2, f the logits
     (`rep="logits"`, the paper code's choice) or the penultimate features (`rep="features"`).
@@ -151,13 +153,12 @@ class TeacherMethod(PairedMethod):
     """A paired method that distils from a frozen teacher run (training/teacher.py): the
     teacher's variables ride in the method state and are never updated."""
 
-    needs_teacher = True
-
     def init_state(self, info):
         return {"teacher": teacher_variables(info, self.name)}
 
 
-@register("ckd")
+@register("ckd", needs=("pairs", "teacher"),
+          space={"method.mu": LogUniform(1e-2, 1e2), "method.lam": LogUniform(1e-2, 1e2)})
 class CKD(TeacherMethod):
     """Counterfactual knowledge distillation: CE + mu x L_CKD + lam x L_CP with
     L_CKD = (||f(x) - t||^2 + ||f(x_cf) - t||^2) / 2, t the frozen teacher's mean representation
@@ -204,7 +205,9 @@ def hinton_kd(student_logits, teacher_logits, temperature: float, weights=None):
     return (per_row * weights).sum() / jnp.maximum(weights.sum(), 1e-12)
 
 
-@register("hkd_cp")
+@register("hkd_cp", needs=("pairs", "teacher"),
+          space={"method.mu": LogUniform(1e-2, 1e2), "method.lam": LogUniform(1e-2, 1e2),
+                 "method.temperature": Choice((1.0, 2.0, 4.0))})
 class HKDCP(TeacherMethod):
     """Hinton distillation from the teacher + CP: CE + mu x T^2 KL(teacher || student at
     temperature T) + lam x L_CP (logits). CE and distillation on the originals
@@ -243,141 +246,83 @@ class HKDCP(TeacherMethod):
 # --- the +aug / +cp modifiers of any method --------------------------------------------------
 
 
-def _model_params(params):
-    """The network's parameters inside a method's trainable pytree."""
-    return params["model"] if isinstance(params, dict) and "model" in params else params
-
-
-class CFModifier(Method):
-    """Any method with counterfactual augmentation (`cf="aug"`) or the CP term (`cf="cp"`).
-
-    aug: the wrapped method's loss on the batch doubled with the counterfactuals (label kept,
-    sensitive group flipped: the edit changed A; a row without a counterfactual appears twice
-    as itself), so GroupDRO's groups, resampling weights etc. see the augmented data.
-    cp: the wrapped method's loss + `cf_lambda` x mean ||f(x) - f(x_cf)||^2 on the network's
-    logits (`cf_rep="logits"`) or penultimate features, from one extra training-mode forward
-    pass on [x; x_cf]; methods with heads of their own (decoupled, bias_mimicking) regularise
-    the shared network's head.
-
-    Every other hook is the wrapped method's.
-    """
-
-    needs_pairs = True
-
-    def __init__(self, inner, mode: str, lam: float, rep: str):
-        super().__init__(inner.cfg)
-        self.inner, self.mode, self.lam, self.rep = inner, mode, float(lam), rep
-        self.name, self.defaults = inner.name, inner.defaults
-        self.batch_keys = (*inner.batch_keys,
-                           *(k for k in ("image_cf", "cf_mask") if k not in inner.batch_keys))
-
-    def __getattr__(self, name):  # class attributes of the wrapped method (post_fit, ...)
-        if name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
-
-    @property
-    def augment(self):
-        return self.inner.augment
-
-    @property
-    def variant(self):
-        return self.inner.variant
+class _Augmented:
+    """Mixed in before a method's class: its loss on the batch doubled with the counterfactuals
+    (label kept, sensitive group flipped: the edit changed A; a row without a counterfactual
+    appears twice as itself), so that GroupDRO's groups, resampling weights etc. see the
+    augmented data. Every other hook is the method's own."""
 
     def setup(self, info):
-        self.inner.setup(info)
-        self.info = info
-        if self.mode == "aug" and info["num_groups"] != 2:
+        super().setup(info)
+        if info["num_groups"] != 2:
             raise UserError(f"method.cf='aug' flips a binary sensitive attribute; this data set "
                             f"has {info['num_groups']} groups")
 
-    def init_params(self, model_params, key, info):
-        return self.inner.init_params(model_params, key, info)
-
-    def init_state(self, info):
-        return self.inner.init_state(info)
-
-    def predict(self, apply_fn, params, batch_stats, batch):
-        return self.inner.predict(apply_fn, params, batch_stats, batch)
-
-    def sample_indices(self, source, seed, epoch, method_state):
-        return self.inner.sample_indices(source, seed, epoch, method_state)
-
-    def on_epoch_start(self, run, state, epoch):
-        return self.inner.on_epoch_start(run, state, epoch)
-
-    def artifacts(self, run, state):
-        return self.inner.artifacts(run, state)
-
-    def optimizer(self, make_tx):
-        return self.inner.optimizer(make_tx)
-
-    def step_variant(self, epoch, epochs):
-        return self.inner.step_variant(epoch, epochs)
-
-    def with_variant(self, variant):
-        inner = self.inner.with_variant(variant)
-        if inner is self.inner:
-            return self
-        return CFModifier(inner, self.mode, self.lam, self.rep)
-
-    def selectable(self, epoch, epochs):
-        return self.inner.selectable(epoch, epochs)
-
-    def frozen_features(self, epoch, epochs):
-        """Never: the pair terms need every step's images (x and x_cf) through the network, so
-        a wrapped method's head-only epochs (FSCL's phase 2) run on images, as its
-        `linear_features="augmented"` does."""
-        del epoch, epochs
-        return False
-
-    def features(self, apply_fn, params, batch_stats, images):
-        return self.inner.features(apply_fn, params, batch_stats, images)
-
-    def epoch_metrics(self, totals, num_batches):
-        return self.inner.epoch_metrics(totals, num_batches)
-
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         n = batch["label"].shape[0]
+        doubled = {}
+        for k, v in batch.items():
+            if k in ("image_cf", "cf_mask"):
+                continue
+            if k == "image":
+                doubled[k] = jnp.concatenate([v, batch["image_cf"]])
+            elif k == "group":
+                doubled[k] = jnp.concatenate([v, jnp.where(pair_mask(batch) > 0, 1 - v, v)
+                                              .astype(v.dtype)])
+            elif hasattr(v, "shape") and v.ndim >= 1 and v.shape[0] == n:
+                doubled[k] = jnp.concatenate([v, v])
+            else:
+                doubled[k] = v
+        out = super().loss(apply_fn, params, batch_stats, method_state, doubled, rng)
+        return out._replace(logits=out.logits[:n])
+
+
+class _PairTerm:
+    """Mixed in before a method's class: its loss + `cf_lambda` x mean ||f(x) - f(x_cf)||^2 on
+    the network's logits (`cf_rep="logits"`) or penultimate features, from one extra
+    training-mode forward pass on [x; x_cf]; methods with heads of their own (decoupled,
+    bias_mimicking) regularise the shared network's head. Every other hook is the method's
+    own."""
+
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         plain = {k: v for k, v in batch.items() if k not in ("image_cf", "cf_mask")}
-        if self.mode == "aug":
-            doubled = {}
-            for k, v in plain.items():
-                if k == "image":
-                    doubled[k] = jnp.concatenate([v, batch["image_cf"]])
-                elif k == "group":
-                    doubled[k] = jnp.concatenate([v, jnp.where(pair_mask(batch) > 0, 1 - v, v)
-                                                  .astype(v.dtype)])
-                elif hasattr(v, "shape") and v.ndim >= 1 and v.shape[0] == n:
-                    doubled[k] = jnp.concatenate([v, v])
-                else:
-                    doubled[k] = v
-            out = self.inner.loss(apply_fn, params, batch_stats, method_state, doubled, rng)
-            return out._replace(logits=out.logits[:n])
-        out = self.inner.loss(apply_fn, params, batch_stats, method_state, plain, rng)
-        features = self.rep == "features"
-        views, _ = paired_forward(apply_fn, _model_params(params), batch_stats,
-                                  batch, features=features)
+        out = super().loss(apply_fn, params, batch_stats, method_state, plain, rng)
+        features = self.cf_rep == "features"
+        views, _ = paired_forward(apply_fn, model_params(params), batch_stats, batch,
+                                  features=features)
         _, _, rx, rcf = _split_views(views, features)
         cp = squared_distance(rx, rcf, pair_mask(batch))
-        return out._replace(loss=out.loss + self.lam * cp, metrics={**out.metrics, "cp": cp})
+        return out._replace(loss=out.loss + self.cf_lambda * cp,
+                            metrics={**out.metrics, "cp": cp})
+
+
+_MIXINS = {"aug": _Augmented, "cp": _PairTerm}
+_CLASSES: dict = {}
 
 
 def with_cf_modifier(method, cfg):
-    """`method` wrapped by the `method.cf` modifier ("aug" or "cp"; "" / "none": unchanged)."""
+    """`method` with the `method.cf` modifier ("aug" or "cp") mixed into its class: a copy whose
+    loss is wrapped and whose batches carry the counterfactuals, every other hook and attribute
+    the method's own. The registry applies it (get_method) when config.method.cf is set."""
     mode = cfg.get("cf", "") or ""
-    if mode not in MODIFIERS:
-        raise UserError(f"method.cf must be one of 'aug', 'cp' or 'none', got {mode!r}")
-    if mode in ("", "none"):
-        return method
-    if getattr(method, "post_fit", False) or getattr(method, "zeroshot", False):
-        raise UserError(f"method.cf={mode!r} needs a trained method; {method.name!r} is not "
-                        "trained by gradient steps")
     rep = cfg.get("cf_rep", "logits")
     if rep not in REPS:
         raise UserError(f"method.cf_rep must be one of {REPS}, got {rep!r}")
-    return CFModifier(method, mode, cfg.get("cf_lambda", 1.0), rep)
+    base = type(method)
+    if (base, mode) not in _CLASSES:
+        _CLASSES[base, mode] = type(f"{base.__name__}_cf_{mode}", (_MIXINS[mode], base), {})
+    out = copy.copy(method)
+    out.__class__ = _CLASSES[base, mode]
+    out.cf_lambda, out.cf_rep = float(cfg.get("cf_lambda", 1.0)), rep
+    out.batch_keys = (*method.batch_keys,
+                      *(k for k in ("image_cf", "cf_mask") if k not in method.batch_keys))
+    return out
 
 
-__all__ = ["CFAug", "CFModifier", "CKD", "CP", "HKDCP", "hinton_kd",
-           "paired_forward", "squared_distance", "with_cf_modifier"]
+register_modifier(Modifier(
+    key="cf", apply=with_cf_modifier, needs={"aug": ("pairs",), "cp": ("pairs",)},
+    space={"aug": {}, "cp": {"method.cf_lambda": LogUniform(1e-2, 1e2)}}))
+
+
+__all__ = ["CFAug", "CKD", "CP", "HKDCP", "hinton_kd", "paired_forward", "squared_distance",
+           "with_cf_modifier"]

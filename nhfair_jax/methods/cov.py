@@ -8,8 +8,9 @@ import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.groups import cell_counts, require_examples
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.rw import cell_counts, require_examples
+from nhfair_jax.methods.space import LogUniform
 
 CONSTRAINTS = ("impact", "mistreatment")
 
@@ -54,7 +55,7 @@ def covariance_penalty(logits, labels, groups, num_groups: int, constraint: str 
             + jnp.abs(group_covariance(fnr, groups, num_groups)).sum())
 
 
-@register("cov")
+@register("cov", space={"method.lam": LogUniform(1e-2, 1e2)})
 class COV(Method):
     """CE + lam * covariance_penalty: the covariance between each group's indicator and the
     decision score (the logit margin; one-vs-rest margins for more than two classes), taken over

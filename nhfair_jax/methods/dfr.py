@@ -26,8 +26,9 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from nhfair_jax.data.source import split_rng
-from nhfair_jax.methods.posthoc import PostFitMethod
-from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.base import PostFitMethod
+from nhfair_jax.methods.registry import POST_FIT, register
+from nhfair_jax.methods.space import Choice
 
 PENALTIES = ("l1", "l2")
 
@@ -125,7 +126,10 @@ class LastLayer:
         return np.concatenate([np.zeros_like(z), z], axis=1) if z.shape[1] == 1 else z
 
 
-@register("dfr")
+@register("dfr", kind=POST_FIT, needs=("base_run",),
+          space={"method.tune_class_weights": Choice((False, True)),
+                 "method.add_train": Choice((False, True)),
+                 "method.penalty": Choice(("l1", "l2"))})
 class DFR(PostFitMethod):
     """Last-layer retraining on group-balanced validation features of a frozen ERM model.
 

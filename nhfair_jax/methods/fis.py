@@ -20,8 +20,9 @@ import optax
 
 from nhfair_jax import per_example
 from nhfair_jax.methods.base import forward
-from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.base import CrossEntropy
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Choice
 from nhfair_jax.models.layers import per_example_convolutions
 
 CONSTRAINTS = ("dp", "eop", "eod")
@@ -77,8 +78,9 @@ def count_qualified(acc_scores, fair_scores) -> int:
     return int(((np.asarray(acc_scores) >= 0) & (np.asarray(fair_scores) > 0)).sum())
 
 
-@register("fis")
-class FIS(ERM):
+@register("fis", space={"method.label_ratio": Choice((0.1, 0.3, 0.5)),
+                        "method.constraint": Choice(("dp", "eop", "eod"))})
+class FIS(CrossEntropy):
     """ERM on a labelled subset that grows by influence-guided selection rounds.
 
     Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),

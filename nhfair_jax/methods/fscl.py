@@ -5,11 +5,11 @@ head with the fair supervised contrastive loss on two different augmented views 
 Phase 2 trains only a linear head on the frozen encoder's features (evaluation-mode BatchNorm)
 with cross-entropy. By default (`linear_features="cached"`) those features are computed once,
 from the training images without augmentation, when phase 2 starts (the trainer's
-`frozen_features` path), so a phase-2 epoch costs a pass of the head over a [N, D] matrix; the
+cached-features path of a phase), so a phase-2 epoch costs a pass of the head over a [N, D] matrix; the
 benchmark paper says only that the last 40 of 100 epochs train the classifier.
 `linear_features="augmented"` is the original FSCL code's linear stage (as SupCon's): every
 phase-2 step puts an augmented view through the frozen encoder. Each phase is its own compiled
-step variant (a lax.cond between the two ran 18x slower on CPU), and each phase's optimizer
+step (a lax.cond between the two ran 18x slower on CPU), and each phase's optimizer
 freezes what the phase does not train (`frozen`), so weight decay and optimizer momentum cannot
 move a frozen part either. Phase 2 has its own optimizer at a constant learning rate, as the
 original code's linear stage. Epochs of phase 1 are never candidates for the best checkpoint or
@@ -26,8 +26,10 @@ import optax
 
 from nhfair_jax.data.pipeline import random_flip
 from nhfair_jax.data.randaugment import RandAugment
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward, frozen
+from nhfair_jax.methods.base import LossOutput, backbone_features, cross_entropy, forward
+from nhfair_jax.methods.phases import Phase, PhasedMethod, frozen
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Choice
 
 LINEAR_FEATURES = ("cached", "augmented")
 
@@ -93,8 +95,8 @@ class Projection(nn.Module):
         return x / jnp.maximum(jnp.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
 
 
-@register("fscl")
-class FSCL(Method):
+@register("fscl", space={"method.group_norm": Choice((False, True))})
+class FSCL(PhasedMethod):
     """Phase 1: fair supervised contrastive loss on two views; phase 2: a linear head on frozen
     features.
 
@@ -127,23 +129,18 @@ class FSCL(Method):
         return {"model": model_params, "proj": self.projection.init(k1, d)["params"],
                 "head": self.head.init(k2, d)["params"]}
 
-    variant = "contrastive"  # the phase this copy's step runs (see step_variant)
+    phase_name = "contrastive"
 
     def contrastive_epochs(self, epochs: int) -> int:
         """Phase 1's length: at least one epoch of each phase."""
         return int(min(max(round(self.cfg.contrastive_fraction * epochs), 1), epochs - 1))
 
-    def step_variant(self, epoch: int, epochs: int) -> str:
-        return "linear" if epoch > self.contrastive_epochs(epochs) else "contrastive"
-
-    def selectable(self, epoch: int, epochs: int) -> bool:
-        return epoch > self.contrastive_epochs(epochs)
-
-    def frozen_features(self, epoch: int, epochs: int) -> bool:
-        return self.cfg.linear_features == "cached" and epoch > self.contrastive_epochs(epochs)
-
-    def features(self, apply_fn, params, batch_stats, images):
-        return super().features(apply_fn, params["model"], batch_stats, images)
+    def phase(self, epoch: int, epochs: int) -> Phase:
+        """Phase 1 ("contrastive") is never a candidate for the best checkpoint (its head is
+        untrained); phase 2 ("linear") trains the head on cached features by default."""
+        if epoch <= self.contrastive_epochs(epochs):
+            return Phase("contrastive", selectable=False)
+        return Phase("linear", cached_features=self.cfg.linear_features == "cached")
 
     def optimizer(self, make_tx):
         """Phase 1 trains encoder and projection with the run's (scheduled) optimizer, the head
@@ -152,7 +149,7 @@ class FSCL(Method):
         Following the original FSCL code, which trains its linear classifier with a new
         optimizer: the head does not inherit phase 1's decayed rate."""
         encoder, head = make_tx(), make_tx(scheduled=False)
-        if self.variant == "linear":
+        if self.phase_name == "linear":
             encoder = frozen(encoder)
         else:
             head = frozen(head)
@@ -170,7 +167,7 @@ class FSCL(Method):
         """The trainer's cached features when the batch carries them, else the encoder's."""
         feats = batch.get("features")
         if feats is None:
-            feats = self.features(apply_fn, params, batch_stats, batch["image"])
+            feats = backbone_features(apply_fn, params, batch_stats, batch["image"])
         return feats
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
@@ -193,7 +190,7 @@ class FSCL(Method):
             logits = self._head(params, jax.lax.stop_gradient(feats))
             return cross_entropy(logits, batch["label"]), logits, batch_stats
 
-        phase2 = self.variant == "linear"
+        phase2 = self.phase_name == "linear"
         loss, logits, stats = (linear if phase2 else contrastive)()
         return LossOutput(loss, logits.astype(jnp.float32), stats, method_state,
                           {"phase": jnp.asarray(float(phase2))})

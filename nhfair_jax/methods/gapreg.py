@@ -6,8 +6,9 @@ import jax
 import jax.numpy as jnp
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
-from nhfair_jax.methods.penalties import group_gap, group_means
+from nhfair_jax.methods.groups import group_gap, group_means
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Choice, Uniform
 
 OBJECTIVES = ("dp", "eop", "eod")
 
@@ -37,7 +38,8 @@ def probability_gap(probs, labels, groups, num_groups: int, objective: str):
     return per_class[1] if c == 2 else per_class.max()
 
 
-@register("gapreg")
+@register("gapreg", space={"method.objective": Choice(("dp", "eop", "eod")),
+                           "method.coef": Uniform(0.01, 5.0)})
 class GapReg(Method):
     """CE + coef * probability_gap(objective).
 

@@ -9,9 +9,9 @@ import numpy as np
 import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, forward
-from nhfair_jax.methods.penalties import group_means
+from nhfair_jax.methods.groups import balanced_weights, group_means
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.resampling import balanced_weights
+from nhfair_jax.methods.space import Choice, LogUniform, Uniform
 
 GROUPINGS = ("group", "group_x_class")
 VARIANTS = ("standard", "btl")
@@ -41,7 +41,14 @@ def worst_fraction_weights(adjusted_loss, frac, alpha: float):
     return weights / jnp.maximum(weights.sum(), 1e-12)
 
 
-@register("groupdro")
+# The variant is searched; each variant's sub-space holds only what it reads: step_size acts
+# only in the standard variant, alpha and gamma only in btl.
+@register("groupdro",
+          space={"method.variant": Choice(("standard", "btl")),
+                 "method.adjustment": Choice((0.0, 1.0, 2.0, 4.0))},
+          conditional=("method.variant", {
+              "standard": {"method.step_size": LogUniform(1e-3, 1e-1)},
+              "btl": {"method.alpha": Uniform(0.01, 1.0), "method.gamma": Uniform(0.01, 1.0)}}))
 class GroupDRO(Method):
     """Robust loss sum_g w_g loss_g over DRO groups (sensitive attribute, or x class).
 

@@ -24,6 +24,7 @@ import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Uniform
 
 VARIANTS = ("dp", "eqodd")
 
@@ -53,7 +54,8 @@ def adversary_loss(group_logits, groups, cells, num_cells: int):
     return cell_means(1.0 - p_true, cells, num_cells)
 
 
-@register("laftr")
+@register("laftr", space={"method.class_coef": Uniform(0.1, 1.0),
+                          "method.fair_coef": Uniform(0.1, 1.0)})
 class LAFTR(Method):
     """class_coef x CE - fair_coef x adversary loss, against an adversary refitted every step.
 

@@ -10,8 +10,9 @@ import numpy as np
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.groups import cell_counts, require_examples
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.rw import cell_counts, require_examples
+from nhfair_jax.methods.space import LogUniform
 
 CONSTRAINTS = ("dp", "eop", "eod")
 
@@ -57,7 +58,8 @@ def cell_weights(multipliers, mu: float):
     return 1.0 + mu * jax.nn.sigmoid(multipliers)
 
 
-@register("lbc")
+@register("lbc", space={"method.eta": LogUniform(1e-1, 1e3),
+                        "method.mu": LogUniform(1e-1, 1e3)})
 class LBC(Method):
     """Cross-entropy weighted per group x class cell by cell_weights(lambda, mu); every
     `epochs_per_round` epochs the model predicts the training split and the multipliers take a

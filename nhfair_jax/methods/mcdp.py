@@ -7,8 +7,9 @@ import jax
 import jax.numpy as jnp
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
-from nhfair_jax.methods.penalties import group_gap, group_means
+from nhfair_jax.methods.groups import group_gap, group_means
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Choice, Uniform
 
 
 def smoothed_cdf_disparity(scores, groups, num_groups: int, *, temperature: float,
@@ -29,7 +30,8 @@ def smoothed_cdf_disparity(scores, groups, num_groups: int, *, temperature: floa
     return group_gap(means, present).max()
 
 
-@register("mcdp")
+@register("mcdp", space={"method.coef": Uniform(0.01, 5.0),
+                         "method.temperature": Choice((5.0, 10.0, 20.0, 50.0, 100.0))})
 class MCDP(Method):
     """CE + coef * smoothed_cdf_disparity of the positive-class probability (every class's
     probability for multi-class targets).

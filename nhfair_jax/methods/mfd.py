@@ -10,8 +10,9 @@ import jax.numpy as jnp
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import (LossOutput, Method, cross_entropy, forward, teacher_forward,
                                      teacher_variables)
+from nhfair_jax.methods.groups import cell_counts, require_examples
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.rw import cell_counts, require_examples
+from nhfair_jax.methods.space import LogUniform
 
 
 def squared_distances(a, b):
@@ -57,7 +58,7 @@ def fair_mmd(student, teacher, labels, groups, num_classes: int, num_groups: int
     return jnp.where(present, mmd, 0.0).sum(), present.sum()
 
 
-@register("mfd")
+@register("mfd", space={"method.lam": LogUniform(1e-1, 1e6)}, needs=("teacher",))
 class MFD(Method):
     """CE + (lam / 2) * fair_mmd(student features, teacher features), on the penultimate
     features of the student and of a frozen teacher: the finished run in `teacher_workdir`
@@ -72,7 +73,6 @@ class MFD(Method):
 
     defaults = {"lam": 1.0, "sigma": 1.0, "teacher_config": "configs/erm_digitsb.py",
                 "teacher_workdir": "runs/erm_digitsb"}
-    needs_teacher = True
 
     def __init__(self, cfg):
         super().__init__(cfg)

@@ -8,6 +8,7 @@ import jax.numpy as jnp
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
 from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.space import Uniform
 
 
 def mixup_partners(labels, groups, key):
@@ -23,7 +24,7 @@ def mixup_partners(labels, groups, key):
     return jnp.where(has_partner, partner, jnp.arange(labels.shape[0])), has_partner
 
 
-@register("mixup")
+@register("mixup", space={"method.coef": Uniform(0.1, 10.0)})
 class GroupMixup(Method):
     """loss = CE(f(x), y) + coef * CE(f(lam x + (1 - lam) x_partner), y), lam ~ Beta(alpha, alpha).
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 import numpy as np
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.posthoc import PostFitMethod
-from nhfair_jax.methods.registry import register
+from nhfair_jax.methods.base import PostFitMethod
+from nhfair_jax.methods.registry import POST_FIT, register
+from nhfair_jax.methods.space import Choice
 
 COMBINATIONS = (("accuracy", "accuracy.diff"), ("accuracy.min", "accuracy"),
                 ("accuracy.diff", "accuracy.min"), ("equalized_odds", "accuracy"),
@@ -43,7 +44,12 @@ def _metric(name: str, balanced: bool):
     return getattr(gm, base)
 
 
-@register("oxonfair")
+# One categorical over the valid objective / constraint pairs (the benchmark code's five).
+@register("oxonfair", kind=POST_FIT, needs=("base_run",),
+          space={"method.combination": Choice((
+              "accuracy/accuracy.diff", "accuracy.min/accuracy", "accuracy.diff/accuracy.min",
+              "equalized_odds/accuracy", "demographic_parity/accuracy"))},
+          joint={"method.combination": ("method.objective", "method.constraint")})
 class OxonFair(PostFitMethod):
     """Per-group decision thresholds on the ERM run's scores, fitted on validation."""
 

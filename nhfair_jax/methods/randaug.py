@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from nhfair_jax.data.randaugment import RandAugment
-from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.base import CrossEntropy
 from nhfair_jax.methods.registry import register
 
 
 @register("randaug")
-class RandAug(ERM):
+class RandAug(CrossEntropy):
     """ERM whose training batches pass through RandAugment(num_ops, magnitude) in the input
     pipeline (identity, rotate, shear, translate, sharpness, cutout; no colour operation).
 

@@ -1,37 +1,236 @@
-"""Methods registered by name; `config.method.name` picks one."""
+"""The method registry: one record per method, made where the method is defined.
+
+A record says what the method is: its name, its kind (trained by gradient steps, post-fit on a
+finished ERM run, or zero-shot), its class and defaults, its search space, and what it needs
+(counterfactual pairs, a teacher run, a base run). Every other module asks the record what it
+needs, and only the dispatcher (nhfair_jax/dispatch.py) acts on the kind, so adding a method is
+writing its module with `@register(...)` on its class and adding the module to
+`METHOD_MODULES`:
+
+    @register("gapreg", space={"method.coef": Uniform(0.01, 5.0)})
+    class GapReg(Method): ...
+
+Methods of your own outside the package: name their modules in the environment variable
+NHFAIR_METHODS (comma-separated import paths, e.g. `NHFAIR_METHODS=mylab.smooth_erm`); they are
+imported with the package's own, in every process (benchmark workers included).
+
+Modifiers that change any trained method (`method.cf = "aug" | "cp"`) register themselves with
+`register_modifier`.
+"""
 
 from __future__ import annotations
 
-_REGISTRY: dict[str, type] = {}
+import importlib
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods.space import COMMON, draw
+
+TRAINED, POST_FIT, ZERO_SHOT = "trained", "post_fit", "zero_shot"
+KINDS = (TRAINED, POST_FIT, ZERO_SHOT)
+NEEDS = ("pairs", "teacher", "base_run")
+
+# The registry's import list: the modules that define methods (importing one registers them).
+METHOD_MODULES = (
+    "bias_mimicking", "cf", "cov", "decoupled", "dfr", "erm", "fairerclip", "fis", "fscl",
+    "gapreg", "groupdro", "image_text", "laftr", "lbc", "mcdp", "mfd", "mixup", "oxonfair",
+    "randaug", "resampling", "rw", "sfid", "ss")
+
+_REGISTRY: dict[str, "MethodSpec"] = {}
+_MODIFIERS: dict[str, "Modifier"] = {}
+_loaded = False
 
 
-def register(name: str):
+@dataclass(frozen=True)
+class MethodSpec:
+    """What a method is.
+
+    Attributes:
+      name: `config.method.name`.
+      kind: TRAINED, POST_FIT or ZERO_SHOT.
+      cls: the class built with config.method (its `defaults` are the hyperparameters).
+      space: its own search space {dotted key: distribution} (methods/space.py).
+      conditional: (key, {value: sub-space}): parameters searched only for one value of another.
+      joint: {key: (key_a, key_b)}: a categorical of "a/b" values that sets two keys (the valid
+        combinations only).
+      needs: what a run of it needs besides its data: "pairs" (counterfactual images in the
+        training batches), "teacher" (a finished run to distil from), "base_run" (the ERM run
+        it is fitted on).
+    """
+
+    name: str
+    kind: str
+    cls: type
+    space: dict = field(default_factory=dict)
+    conditional: tuple | None = None
+    joint: dict = field(default_factory=dict)
+    needs: frozenset = frozenset()
+
+    @property
+    def defaults(self) -> dict:
+        return dict(self.cls.defaults)
+
+    @property
+    def trains(self) -> bool:
+        """Trained by gradient steps here: it searches the common space (learning rate, weight
+        decay, optimizer), takes the trainer's options (RandAugment, the `method.cf`
+        modifiers) and can be a teacher."""
+        return self.kind == TRAINED
+
+    @property
+    def reported_when_unwanted(self) -> bool:
+        """A pretrained model is a row of the tables even when every candidate is Unwanted (its
+        zone says so); a method trained here then has no selected model."""
+        return self.kind == ZERO_SHOT
+
+    @property
+    def search_space(self) -> dict:
+        """The space the sweep searches: the common part for a trained method, then its own."""
+        return {**COMMON, **self.space} if self.trains else dict(self.space)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A config field under `config.method` that changes any trained method.
+
+    Attributes:
+      key: the field (e.g. "cf"); "" or "none" leaves the method as it is.
+      apply: (method, method config) -> the modified method.
+      needs: {value: what a run needs with it}.
+      space: {value: the search space it adds}.
+    """
+
+    key: str
+    apply: Callable[[Any, Any], Any]
+    needs: dict
+    space: dict
+
+
+def register(name: str, *, kind: str = TRAINED, space: dict | None = None,
+             conditional: tuple | None = None, joint: dict | None = None, needs=()):
+    """Class decorator: records the method `name` (see MethodSpec)."""
+    if kind not in KINDS:
+        raise ValueError(f"method {name!r}: kind must be one of {KINDS}, got {kind!r}")
+    unknown = sorted(set(needs) - set(NEEDS))
+    if unknown:
+        raise ValueError(f"method {name!r}: unknown needs {unknown}; known: {NEEDS}")
+
     def wrap(cls):
-        if name in _REGISTRY and _REGISTRY[name] is not cls:
+        if name in _REGISTRY and _REGISTRY[name].cls is not cls:
             raise ValueError(f"method {name!r} is registered twice")
         cls.name = name
-        _REGISTRY[name] = cls
+        _REGISTRY[name] = MethodSpec(name, kind, cls, dict(space or {}), conditional,
+                                     dict(joint or {}), frozenset(needs))
         return cls
 
     return wrap
 
 
+def register_modifier(modifier: Modifier) -> Modifier:
+    _MODIFIERS[modifier.key] = modifier
+    return modifier
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in METHOD_MODULES:
+        importlib.import_module(f"nhfair_jax.methods.{module}")
+    extra = [m.strip() for m in os.environ.get("NHFAIR_METHODS", "").split(",") if m.strip()]
+    for module in extra:
+        try:
+            importlib.import_module(module)
+        except ImportError as e:
+            raise UserError(f"NHFAIR_METHODS names {module!r}, which cannot be imported ({e}); "
+                            "put its folder on PYTHONPATH or fix the name") from e
+
+
 def registered() -> list[str]:
+    _load()
     return sorted(_REGISTRY)
 
 
-def method_class(name: str):
+def spec(name: str) -> MethodSpec:
+    """The record of method `name`; an unknown name is an error naming every registered one."""
+    _load()
     if name not in _REGISTRY:
         raise ValueError(f"unknown method {name!r}; registered: {', '.join(registered())}")
     return _REGISTRY[name]
 
 
+def method_class(name: str):
+    return spec(name).cls
+
+
+def _active(cfg) -> list[tuple[Modifier, str]]:
+    _load()
+    out = []
+    for modifier in _MODIFIERS.values():
+        value = cfg.get(modifier.key, "") or ""
+        if value in ("", "none"):
+            continue
+        if value not in modifier.needs:
+            raise UserError(f"method.{modifier.key} must be one of "
+                            f"{', '.join(map(repr, modifier.needs))} or 'none', got {value!r}")
+        out.append((modifier, value))
+    return out
+
+
 def get_method(cfg):
-    """An instance of the method named by cfg.name, configured by cfg (config.method)."""
-    cls = method_class(cfg.name)
-    missing = sorted(set(cls.defaults) - set(cfg.keys()))
+    """An instance of the method named by cfg.name, configured by cfg (config.method), with the
+    modifiers cfg sets (e.g. `cf = "cp"`) applied."""
+    record = spec(cfg.name)
+    missing = sorted(set(record.cls.defaults) - set(cfg.keys()))
     if missing:
         raise ValueError(f"config.method lacks {missing} for method {cfg.name!r}; start from a "
-                         f"config of that method (configs/{cfg.name}_*.py) or build config.method "
-                         f"with nhfair_jax.config.method_config({cfg.name!r})")
-    return cls(cfg)
+                         f"config of that method (configs/digitsb.py:{cfg.name}) or build "
+                         f"config.method with nhfair_jax.config.method_config({cfg.name!r})")
+    method = record.cls(cfg)
+    for modifier, value in _active(cfg):
+        if not record.trains:
+            raise UserError(f"method.{modifier.key}={value!r} needs a method trained by "
+                            f"gradient steps; {cfg.name!r} is not")
+        method = modifier.apply(method, cfg)
+    return method
+
+
+def method_needs(cfg) -> frozenset:
+    """What a run of config.method needs: its record's needs and its modifiers'."""
+    needs = set(spec(cfg.name).needs)
+    for modifier, value in _active(cfg):
+        needs |= set(modifier.needs[value])
+    return frozenset(needs)
+
+
+def modifier_space(values: dict) -> dict:
+    """The search space the modifiers add, for {modifier key: value} (e.g. {"cf": "cp"})."""
+    _load()
+    out = {}
+    for key, value in values.items():
+        if key in _MODIFIERS and value:
+            out.update(_MODIFIERS[key].space.get(value, {}))
+    return out
+
+
+def search_space(name: str, cf: str = "") -> dict:
+    """The space of method `name` (with the `method.cf` modifier `cf`): the common part for a
+    trained method, plus its own (before any conditional sub-space)."""
+    return {**spec(name).search_space, **modifier_space({"cf": cf})}
+
+
+def suggest(trial, name: str, cf: str = "") -> dict:
+    """One configuration {dotted key: value} of method `name` (and of the `method.cf` modifier
+    `cf`, when given) drawn from an Optuna trial."""
+    record = spec(name)
+    out = draw(trial, search_space(name, cf))
+    if record.conditional is not None:
+        key, branches = record.conditional
+        out.update(draw(trial, branches[out[key]]))
+    for joint, parts in record.joint.items():  # one categorical for the valid combinations
+        if joint in out:
+            out.update(zip(parts, out.pop(joint).split("/")))
+    return out

@@ -5,24 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.base import CrossEntropy
+from nhfair_jax.methods.groups import CELL_MODES, balanced_weights
 from nhfair_jax.methods.registry import register
-
-MODES = ("group", "group_x_class")
-
-
-def balanced_weights(labels, groups, num_classes: int, mode: str) -> np.ndarray:
-    """Sampling probabilities proportional to 1 / count of the example's cell."""
-    if mode not in MODES:
-        raise ValueError(f"method.mode must be one of {MODES}, got {mode!r}")
-    cell = groups if mode == "group" else groups * num_classes + labels
-    counts = np.bincount(cell)
-    weights = 1.0 / counts[cell]
-    return weights / weights.sum()
+from nhfair_jax.methods.space import Choice
 
 
-@register("resampling")
-class Resampling(ERM):
+@register("resampling", space={"method.mode": Choice(CELL_MODES)})
+class Resampling(CrossEntropy):
     """ERM on an epoch of len(train) rows drawn with weights 1 / count over groups or groups x
     classes.
 

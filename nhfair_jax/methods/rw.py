@@ -1,10 +1,6 @@
 """RW: reweighing. Each training example's loss is weighted by P(a) P(y) / P(a, y), estimated
 on the training split, so that under the weighted distribution the label is independent of the
-sensitive group.
-
-Also home of the group counts the other group-fairness baselines (ss, cov, lbc, mfd) check
-before training: every group (or group x class cell) they rely on must have examples.
-"""
+sensitive group."""
 
 from __future__ import annotations
 
@@ -14,39 +10,8 @@ import optax
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, forward
+from nhfair_jax.methods.groups import cell_counts, require_examples
 from nhfair_jax.methods.registry import register
-
-
-def cell_counts(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:
-    """[G, C] number of training examples of each group x class cell."""
-    counts = np.zeros((num_groups, num_classes), np.int64)
-    np.add.at(counts, (np.asarray(groups), np.asarray(labels)), 1)
-    return counts
-
-
-def require_examples(counts: np.ndarray, method: str, *, cells: bool = False) -> None:
-    """A one-line UserError when a group (cells=False) or a group x class cell (cells=True) of
-    the training split has no example.
-
-    Args:
-      counts: [G, C] from cell_counts.
-      method: the method's name, for the message.
-      cells: check every group x class cell instead of every group.
-    """
-    if cells:
-        empty = np.argwhere(counts == 0)
-        if len(empty):
-            g, c = empty[0]
-            raise UserError(f"method {method}: the training split has no example of group {g} "
-                            f"with class {c} ({len(empty)} empty group x class cells); {method} "
-                            "needs every cell: pick data.sensitive / data.target with all "
-                            "combinations present, or a mode that balances groups only")
-        return
-    empty = np.flatnonzero(counts.sum(1) == 0)
-    if len(empty):
-        raise UserError(f"method {method}: the training split has no example of group "
-                        f"{empty[0]} ({len(empty)} of {len(counts)} groups empty); {method} needs "
-                        "every group: pick a data.sensitive whose groups all occur in training")
 
 
 def reweighing_weights(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:

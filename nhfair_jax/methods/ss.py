@@ -7,12 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.erm import ERM
+from nhfair_jax.methods.base import CrossEntropy
+from nhfair_jax.methods.groups import CELL_MODES, cell_counts, require_examples
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.rw import cell_counts, require_examples
-
-MODES = ("group", "group_x_class")
-
 
 def subsample_rows(labels, groups, num_classes: int, num_groups: int, mode: str,
                    rng: np.random.Generator) -> np.ndarray:
@@ -23,8 +20,8 @@ def subsample_rows(labels, groups, num_classes: int, num_groups: int, mode: str,
       mode: "group" (cells are groups) or "group_x_class".
       rng: the generator that draws the rows (one per run).
     """
-    if mode not in MODES:
-        raise UserError(f"method.mode must be one of {MODES}, got {mode!r}")
+    if mode not in CELL_MODES:
+        raise UserError(f"method.mode must be one of {CELL_MODES}, got {mode!r}")
     labels, groups = np.asarray(labels), np.asarray(groups)
     counts = cell_counts(labels, groups, num_classes, num_groups)
     require_examples(counts, "ss", cells=mode == "group_x_class")
@@ -36,7 +33,7 @@ def subsample_rows(labels, groups, num_classes: int, num_groups: int, mode: str,
 
 
 @register("ss")
-class SS(ERM):
+class SS(CrossEntropy):
     """ERM on a subsample in which every group (`mode="group"`) or every group x class cell
     (`mode="group_x_class"`, the default) is as large as the smallest; the subsample is drawn
     once per run from the run's data seed and every epoch is that subsample (shuffled anew).
@@ -52,8 +49,8 @@ class SS(ERM):
 
     def __init__(self, cfg):
         super().__init__(cfg)
-        if cfg.mode not in MODES:
-            raise UserError(f"method.mode must be one of {MODES}, got {cfg.mode!r}")
+        if cfg.mode not in CELL_MODES:
+            raise UserError(f"method.mode must be one of {CELL_MODES}, got {cfg.mode!r}")
 
     def setup(self, info):
         super().setup(info)

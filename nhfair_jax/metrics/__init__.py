@@ -33,14 +33,15 @@ from nhfair_jax.metrics.paired import (
 )
 from nhfair_jax.metrics.scores import ScoreAccumulator, auc_summary, group_auc, roc_auc
 from nhfair_jax.metrics.bootstrap import bootstrap
-from nhfair_jax.metrics.report import fairness_report
+from nhfair_jax.metrics.report import UTILITIES, fairness_report, softmax, split_metrics
 
 
 __all__ = [
-    "GroupConfusion", "ScoreAccumulator", "bootstrap", "confusion_counts",
+    "GroupConfusion", "ScoreAccumulator", "UTILITIES", "bootstrap", "confusion_counts",
     "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity",
     "disparity_of_equalized_odds",
     "equal_opportunity", "equalized_odds",
     "fairness_from_counts", "fairness_report", "group_accuracy", "group_auc", "group_recall",
     "paired_report", "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
+    "softmax", "split_metrics",
 ]

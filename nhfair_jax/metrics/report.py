@@ -1,8 +1,12 @@
 """fairness_report: every metric of one model on one split, from labels, predictions and
-groups (and scores for AUC)."""
+groups (and scores for AUC); split_metrics: the same from a model's logits, with the loss and
+the data set's utility (what every run directory's result.json holds per split)."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from nhfair_jax.errors import UserError
 from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
 from nhfair_jax.metrics.fairness import fairness_from_counts
 from nhfair_jax.metrics.scores import auc_summary, group_auc, roc_auc
@@ -35,4 +39,32 @@ def fairness_report(y_true, y_pred, groups, *, y_score=None, num_classes=None,
                              "classes")
         per_group = group_auc(y_true, y_score, groups, num_groups=g)
         out.update(auc_summary(roc_auc(y_true, y_score), per_group))
+    return out
+
+
+UTILITIES = ("acc", "auc")
+
+
+def softmax(logits):
+    """Row-wise softmax of [N, C] logits (numpy, in their dtype)."""
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="acc") -> dict:
+    """The report of one split from its logits: fairness_report plus loss and the utility trio
+    (utility, worst, gap) in the data set's utility (accuracy, or AUC for medical data)."""
+    probs = softmax(logits.astype(np.float64))
+    rows = np.arange(len(labels))
+    loss = float(-np.log(np.maximum(probs[rows, labels], 1e-30)).mean()) if len(labels) else None
+    score = probs[:, 1] if num_classes == 2 else None
+    out = fairness_report(labels, probs.argmax(axis=1), groups, y_score=score,
+                                      num_classes=num_classes, num_groups=num_groups)
+    out["loss"] = loss
+    if utility == "auc" and num_classes != 2:
+        raise UserError(f"eval.utility='auc' needs a binary target; this one has {num_classes} "
+                        "classes; use eval.utility='acc'")
+    out["utility"], out["worst"], out["gap"] = (out[utility], out[f"worst_{utility}"],
+                                                out[f"gap_{utility}"])
     return out

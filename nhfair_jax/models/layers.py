@@ -1,4 +1,6 @@
-"""Convolution, max pooling and batch norm that are fast on XLA's CPU backend, same numbers.
+"""The models' layers: on the CPU, convolution, max pooling and batch norm written so that XLA's
+CPU backend runs them fast, with the same numbers; on accelerators, flax's and XLA's own
+(`conv_layer`, `norm_layer` and `pool` choose; the models call only these three).
 
 Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
 - The gradient of `flax.linen.max_pool` (XLA's select-and-scatter) cost more than every
@@ -24,9 +26,9 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   for a first layer's kernel gradient (3-7x slower than XLA's), space-to-depth for ResNet's
   7x7 stride-2 stem, pooling gradients by stride parity planes for overlapping windows
   (ResNet's 3x3 stride 2: slower at 32 px), and XLA's CPU flags other than the one the package
-  sets (nhfair_jax/xla_flags.py: oneDNN, XNNPACK off, YNNPACK reductions off (2.4x slower
-  ResNet-18 steps), vector width, graph fusion, the concurrency-optimised scheduler: all
-  within noise or slower).
+  sets (nhfair_jax/xla_flags.py: XLA's DNNL library route, XNNPACK off, YNNPACK reductions
+  off (2.4x slower ResNet-18 steps), vector width, graph fusion, the concurrency-optimised
+  scheduler: all within noise or slower).
 
 - `conv_patches`: a convolution as one matrix product of image patches (im2col): the kh x kw
   shifted strided views of the padded input are concatenated along channels and multiplied by
@@ -39,16 +41,11 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
 - `conv_tap_matmuls`: one matmul per kernel tap over the valid part of the map; its
   derivatives are JAX's own (slices, pads, matmuls).
 - `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP).
-- `conv_onednn`: oneDNN's forward, backward-data and backward-weights kernels, the ones PyTorch
-  uses on the CPU, as JAX primitives over an XLA FFI library (models/onednn.py; the `onednn`
-  extra and a C++ compiler). Per layer they run 1.2-1.5x as fast as XLA's (the 7x7 stem's
-  forward 1.7x, kernel gradients 1.0-2.1x); the train step at 64 px 1.06-1.12x (small CNN,
-  ResNet-18), at 32 px 0.98-1.12x (small CNN) and 0.92-0.93x (ResNet-18) in two side-by-side
-  runs (benchmarks/README.md, the `jax_xla_conv` column of benchmarks/train_step.py).
-- `Conv(conv_impl="auto")`: XLA's convolution on accelerators (cuDNN); on the CPU,
-  `conv_tap_matmuls` exactly where the output map is smaller than the kernel, `conv_taps`
-  where the kernel has at most TAPS_MAX taps, oneDNN's elsewhere when it is available and
-  there is one device, XLA's otherwise.
+- `Conv(conv_impl="auto")` (the CPU's): `conv_tap_matmuls` exactly where the output map is
+  smaller than the kernel, `conv_taps` where the kernel has at most TAPS_MAX taps, XLA's
+  elsewhere. On accelerators `conv_layer` gives `flax.linen.Conv` (XLA's convolution, cuDNN on
+  a GPU), `norm_layer` `flax.linen.BatchNorm` and `pool` `flax.linen.max_pool`: the same
+  parameter and statistics names, so a checkpoint moves between the two.
 - `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
   taken from the first view equal to the maximum, so that the gradient goes to the first
   maximal element, as `flax.linen.max_pool` and torch route it; tiling windows through
@@ -57,8 +54,7 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   custom JVP whose tangent has x as its only array-sized factor.
 
 All agree with XLA's convolution, `flax.linen.max_pool` and `flax.linen.BatchNorm`
-(tests/test_fast_layers.py, tests/test_onednn.py): the convolutions (oneDNN's too, values
-included) and batch norm's derivatives to float rounding,
+(tests/test_fast_layers.py): the convolutions and batch norm's derivatives to float rounding,
 max pooling and batch norm's values exactly, gradients, forward mode and vmap included, ties
 too.
 """
@@ -75,9 +71,7 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 
-from nhfair_jax.models import onednn
-
-CONV_IMPLS = ("auto", "xla", "onednn", "patches", "taps", "tap_matmuls")
+CONV_IMPLS = ("auto", "xla", "patches", "taps", "tap_matmuls")
 TAPS_MAX = 32  # kh * kw * C_in up to which "auto" uses conv_taps on the CPU
 
 
@@ -100,18 +94,10 @@ def per_example_convolutions():
 def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
     """The implementation a convolution uses. "auto" is XLA's own on accelerators; on the CPU it
     is `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
-    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), oneDNN's
-    elsewhere when `onednn.available()` and there is one device (XLA's when not); under
-    `per_example_convolutions`, patches everywhere. "onednn" asked for explicitly where it is
-    not available is an error."""
+    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), XLA's
+    elsewhere; under `per_example_convolutions`, patches everywhere."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
-    if impl == "onednn" and jax.default_backend() != "cpu":
-        raise ValueError(f"model.conv_impl='onednn' runs on the CPU only, not on "
-                         f"{jax.default_backend()}; use 'auto' or 'xla'")
-    if impl == "onednn" and not onednn.available():
-        raise ValueError(f"model.conv_impl='onednn' but oneDNN is unavailable: "
-                         f"{onednn.status()[1]}; use 'auto' or 'xla'")
     if impl != "auto":
         return impl
     if jax.default_backend() != "cpu":
@@ -122,8 +108,7 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None =
         return "tap_matmuls"
     if taps is not None and taps <= TAPS_MAX:
         return "taps"
-    # one device only: XLA's SPMD partitioner cannot split a custom call's batch over devices
-    return "onednn" if jax.device_count() == 1 and onednn.available() else "xla"
+    return "xla"
 
 
 def _pairs(padding, kernel_size, strides, spatial):
@@ -201,13 +186,6 @@ def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
     pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
     return jax.lax.conv_general_dilated(x, kernel, tuple(strides), pads,
                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
-
-
-def conv_onednn(x, kernel, strides=(1, 1), padding="SAME"):
-    """NHWC x HWIO -> NHWC convolution by oneDNN (models/onednn.py: forward, input and kernel
-    gradients by its own kernels; forward mode, vmap and float32 only as documented there)."""
-    pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
-    return onednn.conv(x, kernel, strides, pads)
 
 
 def _taps(x, kernel, strides, pads):
@@ -326,8 +304,9 @@ def _pool_tiles_jvp(window, primals, tangents):
     return top, jnp.where(mask, dx6, jnp.zeros((), dx.dtype)).sum((2, 4))
 
 
-CONV_FNS = {"xla": conv_xla, "onednn": conv_onednn, "patches": conv_patches,
-            "taps": conv_taps, "tap_matmuls": conv_tap_matmuls}  # what each resolved `conv_impl` computes with
+# what each resolved `conv_impl` computes with
+CONV_FNS = {"xla": conv_xla, "patches": conv_patches, "taps": conv_taps,
+            "tap_matmuls": conv_tap_matmuls}
 
 
 class Conv(nn.Module):
@@ -451,3 +430,34 @@ class BatchNorm(nn.Module):
             ra_var.value = self.momentum * ra_var.value + (1 - self.momentum) * var.reshape(
                 features)
         return jnp.asarray(y, out_dtype)
+
+
+# --- the layers the models use: the CPU's above, flax's own elsewhere -------------------------
+
+def _on_cpu() -> bool:
+    return jax.default_backend() == "cpu"
+
+
+def conv_layer(features: int, kernel_size, strides=1, *, conv_impl: str = "auto", **kwargs):
+    """A convolution module: `Conv` (above) on the CPU or when `conv_impl` names an
+    implementation; `flax.linen.Conv` (XLA's own convolution) on accelerators with "auto", or
+    anywhere with "xla"."""
+    if conv_impl not in CONV_IMPLS:
+        raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {conv_impl!r}")
+    if conv_impl == "xla" or (conv_impl == "auto" and not _on_cpu()):
+        return nn.Conv(features, tuple(kernel_size), strides, **kwargs)
+    return Conv(features, tuple(kernel_size), strides, conv_impl=conv_impl, **kwargs)
+
+
+def norm_layer(**kwargs):
+    """Batch norm: `BatchNorm` (above) on the CPU, `flax.linen.BatchNorm` elsewhere (the same
+    parameters, statistics and values)."""
+    return BatchNorm(**kwargs) if _on_cpu() else nn.BatchNorm(**kwargs)
+
+
+def pool(x, window, strides=None, padding="VALID"):
+    """Max pooling: `max_pool` (above) on the CPU, `flax.linen.max_pool` elsewhere (the same
+    values and gradients)."""
+    if _on_cpu():
+        return max_pool(x, window, strides, padding)
+    return nn.max_pool(x, tuple(window), tuple(strides) if strides else None, padding)

@@ -20,7 +20,7 @@ import numpy as np
 from flax import traverse_util
 from flax.core import FrozenDict, freeze, unfreeze
 
-from nhfair_jax.models.layers import BatchNorm, Conv, max_pool
+from nhfair_jax.models.layers import conv_layer, norm_layer, pool
 
 # torchvision initialises convs with kaiming_normal(mode="fan_out"); matching it keeps
 # from-scratch training comparable with the PyTorch reference runs.
@@ -114,18 +114,18 @@ class ResNet(nn.Module):
         if self.block not in _BLOCKS:
             raise ValueError(f"unknown block {self.block!r}; expected one of {sorted(_BLOCKS)}")
         block_cls = _BLOCKS[self.block]
-        conv = functools.partial(Conv, use_bias=False, dtype=self.dtype, kernel_init=_conv_init,
+        conv = functools.partial(conv_layer, use_bias=False, dtype=self.dtype, kernel_init=_conv_init,
                                  conv_impl=self.conv_impl)
         # torch's momentum 0.1 weights the new batch; flax's momentum weights the old average.
         norm = functools.partial(
-            BatchNorm, use_running_average=not train, momentum=0.9, epsilon=1e-5, dtype=self.dtype
+            norm_layer, use_running_average=not train, momentum=0.9, epsilon=1e-5, dtype=self.dtype
         )
 
         x = jnp.asarray(x, self.dtype)
         x = conv(64, (7, 7), 2, padding=3, name="conv1")(x)
         x = nn.relu(norm(name="bn1")(x))
-        # max_pool pads with -inf, which is what torch's MaxPool2d(padding=1) does.
-        x = max_pool(x, (3, 3), strides=(2, 2), padding=((1, 1), (1, 1)))
+        # pooling pads with -inf, which is what torch's MaxPool2d(padding=1) does.
+        x = pool(x, (3, 3), strides=(2, 2), padding=((1, 1), (1, 1)))
         for i, num_blocks in enumerate(self.stage_sizes):
             for j in range(num_blocks):
                 strides = 2 if i > 0 and j == 0 else 1

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import flax.linen as nn
 import jax.numpy as jnp
 
-from nhfair_jax.models.layers import BatchNorm, Conv, max_pool
+from nhfair_jax.models.layers import conv_layer, norm_layer, pool
 
 
 class SmallCNN(nn.Module):
@@ -28,13 +28,13 @@ class SmallCNN(nn.Module):
     def __call__(self, x, *, train: bool = False, features: bool = False):
         x = x.astype(self.dtype)
         for i, width in enumerate(self.widths):
-            x = Conv(width, (3, 3), use_bias=False, dtype=self.dtype,
-                     conv_impl=self.conv_impl, name=f"conv{i}")(x)
-            x = BatchNorm(use_running_average=not train, momentum=0.9, epsilon=1e-5,
-                          dtype=self.dtype, name=f"bn{i}")(x)
+            x = conv_layer(width, (3, 3), use_bias=False, dtype=self.dtype,
+                           conv_impl=self.conv_impl, name=f"conv{i}")(x)
+            x = norm_layer(use_running_average=not train, momentum=0.9, epsilon=1e-5,
+                           dtype=self.dtype, name=f"bn{i}")(x)
             x = nn.relu(x)
             if i < len(self.widths) - 1:
-                x = max_pool(x, (2, 2), strides=(2, 2))
+                x = pool(x, (2, 2), strides=(2, 2))
         feats = jnp.mean(x, axis=(1, 2))
         logits = nn.Dense(self.num_classes, dtype=self.dtype, name="fc")(feats)
         return (logits, feats) if features else logits

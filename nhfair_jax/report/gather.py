@@ -12,7 +12,7 @@ import os
 import numpy as np
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 
 CSV_METRICS = ("utility", "worst", "gap", "acc", "worst_acc", "gap_acc", "auc", "worst_auc",
                "gap_auc", "dp", "eqodd", "dp_mean", "eqodd_ovr", "eqopp", "loss")
@@ -32,7 +32,7 @@ def read_bench_config(workdir: str) -> dict:
     if not os.path.isfile(path):
         raise UserError(f"{workdir} is not a benchmark workdir: no benchmark_config.json; run "
                         "nhfair_jax.benchmark first")
-    return io.read_json(path)
+    return rundir.read_json(path)
 
 
 def gather(workdir: str, *, bootstrap: int = 0) -> dict:

@@ -33,7 +33,8 @@ import numpy as np
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.study.choices_report import CHOICES, write_report
-from nhfair_jax.sweep.runner import Sweeper, config_hash, finished, flatten, log_line
+from nhfair_jax.rundir import RunDir
+from nhfair_jax.sweep.runner import Sweeper, config_hash, flatten, log_line
 
 
 # --- cells ---------------------------------------------------------------------------------------
@@ -185,16 +186,14 @@ class Study:
         name = os.path.basename(self.base_sweeper.run_dir("trials", dataset, method, params,
                                                           self.bench_seed0))
         re_run = os.path.join(self.base_workdir, "seeds", dataset, method, name, f"s{seed}")
-        return next((d for d in (trial, re_run) if finished(d)), None)
+        return next((d for d in (trial, re_run) if RunDir(d).finished), None)
 
     def run(self, dataset, method, params, seed) -> dict:
         """{"dir", "result", "trained", "reused"}: the benchmark's run, or the study's own."""
-        from nhfair_jax.training import io
-
         found = self.benchmark_run(dataset, method, params, seed)
         if found:
-            return {"dir": found, "result": io.read_json(os.path.join(found, "result.json")),
-                    "trained": False, "reused": True}
+            return {"dir": found, "result": RunDir(found).result(), "trained": False,
+                    "reused": True}
         done = self.sweeper.train_run("runs", dataset, method, params, seed)
         return {**done, "reused": False}
 
@@ -208,14 +207,13 @@ def _canon(value):
 def plan(study, workdir: str) -> tuple[Study, list[dict]]:
     """Every cell of the study, checked before anything trains: [{"dataset", "choice", "value",
     "method", "points": [params of each grid point]}]."""
-    from nhfair_jax.methods import method_class, registered
+    from nhfair_jax.methods import registered, spec
 
     for m in study.methods:
         if m not in registered():
             raise UserError(f"methods: unknown method {m!r}; registered: "
                             f"{', '.join(registered())}")
-        cls = method_class(m)
-        if getattr(cls, "post_fit", False) or getattr(cls, "zeroshot", False):
+        if not spec(m).trains:
             raise UserError(f"methods: {m!r} is not trained (post-fit or zero-shot), so "
                             "RandAugment cannot change it; list trained methods only")
     s = Study(study, workdir)
@@ -264,7 +262,7 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
     from nhfair_jax.rundir import config_to_json
     from nhfair_jax.selection import dto_select
     from nhfair_jax.sweep import collect
-    from nhfair_jax.training import io
+    from nhfair_jax import rundir
 
     s, cells = plan(study, workdir)
     for c in cells:  # weights files, before the first run trains
@@ -275,7 +273,7 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
                                 f"weights not found at {path}; put the torchvision .pth file "
                                 "there or point pretrained_paths / model.pretrained_path at it")
     os.makedirs(workdir, exist_ok=True)
-    io.write_json(os.path.join(workdir, "study_config.json"), config_to_json(study))
+    rundir.write_json(os.path.join(workdir, "study_config.json"), config_to_json(study))
     trained = reused = 0
     memo = {}
 
@@ -305,7 +303,7 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
     summary = [{k: c[k] for k in ("dataset", "choice", "value", "method", "selected")} |
                {"runs": [os.path.relpath(r["dir"], workdir) if r["dir"].startswith(workdir)
                          else r["dir"] for r in c["runs"]]} for c in cells]
-    io.write_json(os.path.join(workdir, "study.json"),
+    rundir.write_json(os.path.join(workdir, "study.json"),
                   {"cells": summary, "trained": trained, "reused": reused})
     if report:
         out.update(write_report(out, workdir, plots=plots))

@@ -230,10 +230,10 @@ def _intersectional(out, dataset, workdir) -> list:
     """Figure 12: with data.sensitive naming two attributes, each setting's per-group test utility
     (one colour per intersectional group) against its overall test utility."""
     from nhfair_jax.report.plots import _plt, save
-    from nhfair_jax.training import io
+    from nhfair_jax.rundir import RunDir
 
     cells = [c for c in out["cells"] if c["dataset"] == dataset]
-    config = io.read_json(os.path.join(cells[0]["runs"][0]["dir"], "config.json"))
+    config = RunDir(cells[0]["runs"][0]["dir"]).config()
     if "," not in str(config["data"].get("sensitive", "")):
         return []
     plt = _plt()

@@ -145,32 +145,30 @@ class Study:
 
     def run(self, method: str, alpha: float, seed: int, params: dict, teacher=None) -> dict:
         """{"dir", "result", "params"} of one run, trained when not finished."""
-        from nhfair_jax.sweep.runner import finished, run_lock
-        from nhfair_jax.training import train_and_evaluate
+        from nhfair_jax.dispatch import run
 
-        path = self.run_dir(method, alpha, seed, params, teacher)
-        if not finished(path):
-            with run_lock(path):
-                if not finished(path):
+        path = rundir.RunDir(self.run_dir(method, alpha, seed, params, teacher))
+        if not path.finished:
+            with path.lock():
+                if not path.finished:
                     config = self.run_config(method, alpha, seed, params, teacher)
-                    rundir.prepare_workdir(path, config)
                     t0 = time.perf_counter()
-                    train_and_evaluate(config, path, progress=False)
+                    run(config, path, progress=False)
                     self.trained += 1
                     via = "" if teacher is None else f" teacher {os.path.basename(teacher)}"
                     self.log(f"{method} alpha={alpha} seed={seed} {params or ''}{via}: trained "
                              f"in {time.perf_counter() - t0:.0f} s")
-        result = rundir.read_json(os.path.join(path, "result.json"))
-        return {"dir": path, "result": result, "params": params}
+        return {"dir": path.path, "result": path.result(), "params": params}
 
     def teacher_rfp(self, teacher_dir: str, alpha: float) -> float:
         """The teacher's test RFP on the data of `alpha` (its own result when trained there;
         otherwise its best checkpoint evaluated on that data, cached in the workdir)."""
         from nhfair_jax.config import load_config_file
 
-        config = load_config_file(os.path.join(teacher_dir, "config.json"))
+        teacher = rundir.RunDir(teacher_dir)
+        config = load_config_file(teacher.file(teacher.CONFIG))
         if float(config.data.options.alpha) == float(alpha):
-            return rundir.read_json(os.path.join(teacher_dir, "result.json"))["test"]["rfp"]
+            return teacher.result()["test"]["rfp"]
         cache = os.path.join(self.workdir, "teacher_eval",
                              f"{os.path.basename(teacher_dir)}-a{float(alpha):.2f}.json")
         if os.path.exists(cache):

@@ -13,19 +13,20 @@ import os
 
 import numpy as np
 
+from nhfair_jax.methods import spec
+from nhfair_jax.rundir import RunDir
 from nhfair_jax.selection import dto_select, fwh_select, fwh_zone, max_utility_select
-from nhfair_jax.training import io
 
 
 def load_run(run_dir: str) -> dict | None:
-    path = os.path.join(run_dir, "result.json")
-    if not os.path.exists(path):
+    """A finished run directory as a selection candidate (None while it is not finished)."""
+    folder = RunDir(run_dir)
+    result = folder.result()
+    if result is None:
         return None
-    result = io.read_json(path)
-    params = io.read_json(os.path.join(run_dir, "params.json"))
-    config = io.read_json(os.path.join(run_dir, "config.json"))
-    utility = config["eval"]["utility"]
-    return {"dir": run_dir, "name": os.path.basename(run_dir), "params": params,
+    params = folder.params()
+    utility = folder.config()["eval"]["utility"]
+    return {"dir": folder.path, "name": folder.name, "params": params,
             "result": result, "utility": utility,
             "group": {s: np.asarray([np.nan if v is None else v
                                      for v in result[s][f"group_{utility}"]], float)
@@ -60,8 +61,9 @@ def select(workdir: str, dataset: str, methods) -> dict:
     for method in methods:
         if method == "erm":
             continue
+        record = spec(method)
         runs = candidates(workdir, dataset, method, base_run=baseline["dir"]) \
-            if _post_fit(method) else candidates(workdir, dataset, method)
+            if "base_run" in record.needs else candidates(workdir, dataset, method)
         if not runs:
             out[method] = {"selected": None, "candidates": [], "zone": None, "m_rule": None}
             continue
@@ -70,7 +72,7 @@ def select(workdir: str, dataset: str, methods) -> dict:
         j, _ = fwh_select(baseline["group"]["val"], perf, gaps)
         for r in runs:
             r["zone"] = fwh_zone(baseline["group"]["val"], r["group"]["val"])
-        if j is None and _zero_shot(method):
+        if j is None and record.reported_when_unwanted:
             # A pretrained model is reported even when every candidate is unwanted (the
             # paper's Table 3); its zone says so. Among its candidates: DTO, as for ERM.
             j = dto_select(perf, utility=np.array([r["result"]["val"]["utility"] for r in runs]))
@@ -89,15 +91,3 @@ def seed_runs(workdir: str, dataset: str, method: str, selected: dict) -> list[d
         runs += [r for r in (load_run(os.path.join(folder, n)) for n in sorted(os.listdir(folder)))
                  if r is not None]
     return sorted(runs, key=lambda r: r["params"]["seed"])
-
-
-def _zero_shot(method: str) -> bool:
-    from nhfair_jax.methods import method_class
-
-    return bool(getattr(method_class(method), "zeroshot", False))
-
-
-def _post_fit(method: str) -> bool:
-    from nhfair_jax.methods import method_class
-
-    return bool(getattr(method_class(method), "post_fit", False))

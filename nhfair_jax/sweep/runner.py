@@ -10,15 +10,14 @@ that the same command started on several machines works on one study. Re-running
   worker ran on this machine (its process is gone), otherwise when its heartbeat goes stale;
 - the trial budget counts finished trials; a worker that would exceed it (another worker took
   the last slot) ends its trial as pruned without training;
-- one worker at a time trains a run directory (`run_lock`, an flock the kernel drops when its
-  process dies), so workers that reach the same run (seed re-runs, a retried trial) train it
-  once; the others wait for it or move on to other runs.
+- one worker at a time trains a run directory (`RunDir.lock`, an flock the kernel drops when
+  its process dies), so workers that reach the same run (seed re-runs, a retried trial) train
+  it once; the others wait for it or move on to other runs.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import os
@@ -29,8 +28,8 @@ import time
 import ml_collections
 
 from nhfair_jax.errors import TrainingDiverged, UserError
-from nhfair_jax.rundir import test_pause
-from nhfair_jax.sweep.space import suggest
+from nhfair_jax.methods.registry import suggest
+from nhfair_jax.rundir import RunDir, test_pause
 
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
 # paper says only "on the validation results"); selection afterwards uses DTO / FWH either way.
@@ -135,19 +134,14 @@ class Sweeper:
         return config
 
     def run_config(self, dataset: str, method: str, params: dict, seed: int, base_run=None):
-        from nhfair_jax.config import method_config
-        from nhfair_jax.methods import method_class
+        from nhfair_jax.dispatch import with_method
+        from nhfair_jax.methods import spec
 
-        config = self.base_config(dataset)
         own = {k.split(".", 1)[1]: v for k, v in params.items() if k.startswith("method.")}
-        if getattr(method_class(method), "post_fit", False):
-            own.update(base_config=os.path.join(base_run, "config.json"), base_workdir=base_run)
-        if getattr(method_class(method), "zeroshot", False):  # the data set's data, a checkpoint
-            from nhfair_jax.zeroshot.config import as_zeroshot
-
-            config = as_zeroshot(config, method, **own)
-        else:
-            config.method = method_config(method, **own)
+        if "base_run" in spec(method).needs:
+            base = RunDir(base_run)
+            own.update(base_config=base.file(RunDir.CONFIG), base_workdir=base.path)
+        config = with_method(self.base_config(dataset), method, **own)
         for key, value in params.items():
             if not key.startswith("method."):
                 set_dotted(config, key, value)
@@ -182,35 +176,30 @@ class Sweeper:
           {"dir", "result", "trained": this call wrote result.json (False: another worker or
           an earlier session had), "epochs": epochs this call trained}, or None (see wait).
         """
-        from nhfair_jax.methods import method_class
-        from nhfair_jax.rundir import prepare_workdir
-        from nhfair_jax.training import io
-        from nhfair_jax.zeroshot import run_any
+        from nhfair_jax import dispatch
 
-        run_dir = run_dir or self.run_dir(kind, dataset, method, params, seed, base_run)
+        run_dir = RunDir(run_dir or self.run_dir(kind, dataset, method, params, seed, base_run))
         config = self.run_config(dataset, method, params, seed, base_run)
-        post_fit = base_run is not None and getattr(method_class(method), "post_fit", False)
         with contextlib.ExitStack() as held:
-            if post_fit and not finished(base_run):
+            if base_run is not None and not RunDir(base_run).finished:
                 # Its ERM run is trained first (by the post-fit method), by one worker only.
-                if not wait or not held.enter_context(run_lock(base_run)):
+                if not wait or not held.enter_context(RunDir(base_run).lock()):
                     return None
-            if not held.enter_context(run_lock(run_dir, wait=wait)):
+            if not held.enter_context(run_dir.lock(wait=wait)):
                 return None
             test_pause("run_locked")
-            prepare_workdir(run_dir, config)
-            done = finished(run_dir)
-            if not done or not os.path.exists(os.path.join(run_dir, "params.json")):
-                io.write_json(os.path.join(run_dir, "params.json"),
-                              {"dataset": dataset, "method": method, "params": params,
-                               "seed": seed, "base_run": base_run})
+            run_dir.prepare(config)
+            done = run_dir.finished
+            if not done or run_dir.params() is None:
+                run_dir.write_params({"dataset": dataset, "method": method, "params": params,
+                                      "seed": seed, "base_run": base_run})
             if done:  # read, never redone (a post-fit method would fit it again)
-                return {"dir": run_dir, "result": io.read_json(os.path.join(
-                    run_dir, "result.json")), "trained": False, "epochs": 0}
-            before = epochs_logged(run_dir)
-            result = run_any(config, run_dir, progress=False)
-            return {"dir": run_dir, "result": result, "trained": True,
-                    "epochs": epochs_logged(run_dir) - before}
+                return {"dir": run_dir.path, "result": run_dir.result(), "trained": False,
+                        "epochs": 0}
+            before = run_dir.epochs_logged()
+            result = dispatch.run(config, run_dir, progress=False)
+            return {"dir": run_dir.path, "result": result, "trained": True,
+                    "epochs": run_dir.epochs_logged() - before}
 
     # --- the study --------------------------------------------------------------------------
 
@@ -225,9 +214,9 @@ class Sweeper:
                                    direction=OBJECTIVES[self.bench.objective])
 
     def budget(self, method: str) -> int:
-        from nhfair_jax.sweep.space import space
+        from nhfair_jax.methods.registry import search_space
 
-        if not space(method, post_fit=False):
+        if not search_space(method):
             return 1  # nothing to search (zero-shot CLIP, BLIP-2): one run is the method
         return int(dict(self.bench.trials_per_method).get(method, self.bench.trials))
 
@@ -244,7 +233,7 @@ class Sweeper:
             self.log(f"trial {t.number} of {study.study_name} lost its worker (pid {pid}); "
                      "retrying it with the same parameters")
 
-    def sweep(self, dataset: str, method: str, *, post_fit: bool, base_run=None) -> None:
+    def sweep(self, dataset: str, method: str, *, base_run=None) -> None:
         """Runs trials until the budget of finished trials is reached."""
         import optuna
         from optuna.trial import TrialState
@@ -263,7 +252,7 @@ class Sweeper:
                 raise optuna.TrialPruned()
             trial.set_user_attr("host", self.host)
             trial.set_user_attr("pid", os.getpid())
-            params = suggest(trial, method, post_fit=post_fit)
+            params = suggest(trial, method)
             t0 = time.perf_counter()
             try:
                 run_dir, result = self.train("trials", dataset, method, params, seed, base_run)
@@ -318,47 +307,6 @@ def _number_seeded_tpe():
 
 def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
     return _number_seeded_tpe()(**kw)
-
-
-def finished(run_dir: str) -> bool:
-    return os.path.exists(os.path.join(run_dir, "result.json"))
-
-
-def epochs_logged(run_dir: str) -> int:
-    """Epochs in the run directory's log.jsonl (one line per finished epoch)."""
-    try:
-        with open(os.path.join(run_dir, "log.jsonl")) as f:
-            return sum(1 for line in f if line.strip())
-    except FileNotFoundError:
-        return 0
-
-
-@contextlib.contextmanager
-def run_lock(run_dir: str, *, wait: bool = True):
-    """Holds the lock of a run directory (an flock on RUN_DIR/.lock), creating the directory.
-
-    One worker trains a run; the others wait for it (wait=True) or move on (the context yields
-    False when another process holds it). The kernel releases the lock when its process ends,
-    however it ends, so a killed worker leaves no stale lock behind. Workers on several
-    machines need a shared file system whose locks work across machines (NFSv4 does).
-    """
-    try:
-        os.makedirs(run_dir, exist_ok=True)
-        lock = open(os.path.join(run_dir, ".lock"), "a")
-    except OSError as e:
-        raise UserError(f"cannot create the run directory {run_dir}: {e.strerror or e}; the "
-                        "benchmark --workdir must be writable") from e
-    with lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-            held = True
-        except BlockingIOError:
-            held = False
-        except OSError as e:
-            raise UserError(f"cannot lock {lock.name}: {e.strerror or e}; workers sharing a "
-                            "benchmark --workdir need a file system with file locks (flock)"
-                            ) from e
-        yield held
 
 
 def _alive(pid: int) -> bool:

@@ -9,7 +9,7 @@ import os
 import jax
 import orbax.checkpoint as ocp
 
-from nhfair_jax.training.io import to_json_safe
+from nhfair_jax.rundir import to_json_safe
 
 
 class Checkpoints:

@@ -15,7 +15,7 @@ import threading
 
 import jax
 
-# The event JAX records around every backend compilation (jax._src.dispatch).
+# The monitoring event JAX records around every backend compilation.
 BACKEND_COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
 _lock = threading.Lock()

@@ -2,13 +2,14 @@
 
 The run directory holds config.json, log.jsonl (one line per epoch), result.json (val and test
 metrics of the best epoch), predictions_val.npz / predictions_test.npz and checkpoints/. Every
-file is written atomically. Calling `train_and_evaluate` again on the same directory resumes
-from the last finished epoch and ends with the same numbers; a finished run is not re-done.
+file is written atomically. Calling `train` again on the same directory resumes from the last
+finished epoch and ends with the same numbers (nhfair_jax.dispatch.run, the entry every command
+uses, answers a finished run from its directory without training).
 """
 
 from __future__ import annotations
 
-import os
+import functools
 import sys
 import time
 
@@ -20,14 +21,14 @@ import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax import metrics as metrics_lib
 from nhfair_jax import models as models_lib
-from nhfair_jax.data.counterfactuals import attach_counterfactuals
 from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, eval_dataset, \
     iterate, train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
-from nhfair_jax.methods import get_method, method_class
-from nhfair_jax.methods.base import HookContext
-from nhfair_jax.methods.cf import with_cf_modifier
-from nhfair_jax.training import compiles, io
+from nhfair_jax.methods import get_method, method_needs
+from nhfair_jax.methods.base import HookContext, backbone_features
+from nhfair_jax.methods.phases import in_phase, optimizer_of, phase_of
+from nhfair_jax.rundir import RunDir
+from nhfair_jax.training import compiles
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
 from nhfair_jax.training.state import init_state
@@ -39,49 +40,21 @@ PAIRED_VIEWS = {"image_cf": "logits_cf", "image_gflip": "logits_gflip"}
 # val_loss_or_utility (the paper's protocol): patience restarts when validation loss OR utility
 # improves; the kept checkpoint is the one of the best validation utility.
 MONITORS = ("val_loss", "val_utility", "val_loss_or_utility")
-UTILITIES = ("acc", "auc")
 
 
-def load_sources(c) -> dict:
-    """{split: Source} of a run's config: the data set, and the user's edited training images
-    when data.counterfactuals names them."""
-    sources = data_lib.get_sources(
-        c.data.name, c.data.root or None, split_seed=c.data.split_seed,
-        image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
-        cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
-        progress=c.train.progress, **c.data.options)
-    if c.data.get("counterfactuals", ""):
-        sources["train"] = attach_counterfactuals(sources["train"], c.data.counterfactuals,
-                                                  image_size=c.data.image_size, config=c)
-    return sources
-
-
-def softmax(logits):
-    z = logits - logits.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def split_metrics(labels, groups, logits, *, num_classes, num_groups, utility="acc") -> dict:
-    """The report of one split from its logits: fairness_report plus loss and the utility trio
-    (utility, worst, gap) in the data set's utility (accuracy, or AUC for medical data)."""
-    probs = softmax(logits.astype(np.float64))
-    rows = np.arange(len(labels))
-    loss = float(-np.log(np.maximum(probs[rows, labels], 1e-30)).mean()) if len(labels) else None
-    score = probs[:, 1] if num_classes == 2 else None
-    out = metrics_lib.fairness_report(labels, probs.argmax(axis=1), groups, y_score=score,
-                                      num_classes=num_classes, num_groups=num_groups)
-    out["loss"] = loss
-    if utility == "auc" and num_classes != 2:
-        raise UserError(f"eval.utility='auc' needs a binary target; this one has {num_classes} "
-                        "classes; use eval.utility='acc'")
-    out["utility"], out["worst"], out["gap"] = (out[utility], out[f"worst_{utility}"],
-                                                out[f"gap_{utility}"])
-    return out
+# `Run(..., teacher=RESTORING)`: a run built to restore a checkpoint into. A distilling method's
+# state then holds stand-in teacher variables of the right shape; the checkpoint's replace them.
+RESTORING = object()
 
 
 class Run:
-    """Everything built from the config that the epochs and the final evaluation share."""
+    """Everything built from the config that the epochs and the final evaluation share.
+
+    Args:
+      config: a resolved ConfigDict.
+      mesh: the device mesh (None: all local devices).
+      teacher: the teacher's {"params", "batch_stats"} for a distilling method, or RESTORING.
+    """
 
     def __init__(self, config, mesh, *, teacher=None):
         t0 = time.perf_counter()
@@ -89,19 +62,20 @@ class Run:
         c = config
         if c.train.monitor not in MONITORS:
             raise UserError(f"train.monitor must be one of {MONITORS}, got {c.train.monitor!r}")
-        if c.eval.utility not in UTILITIES:
-            raise UserError(f"eval.utility must be one of {UTILITIES}, got {c.eval.utility!r}")
+        if c.eval.utility not in metrics_lib.UTILITIES:
+            raise UserError(f"eval.utility must be one of {metrics_lib.UTILITIES}, got "
+                            f"{c.eval.utility!r}")
         # unknown names fail before any data is read; `method.cf` wraps any method (+aug / +cp)
-        self.method = with_cf_modifier(get_method(c.method), c.method)
+        self.method = get_method(c.method)
         self.mesh = mesh or make_mesh()
         n_dev = self.mesh.devices.size
         for key in ("batch_size", "eval_batch_size"):
             if c.train[key] % n_dev:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
-        self.sources = load_sources(c)
+        self.sources = data_lib.config_sources(c)
         train = self.sources["train"]
-        if getattr(self.method, "needs_pairs", False) and "image_cf" not in train.extras:
+        if "pairs" in method_needs(c.method) and "image_cf" not in train.extras:
             raise UserError(f"method {c.method.name!r}"
                             + (f" with method.cf={c.method.cf!r}" if c.method.get("cf") else "")
                             + f" needs counterfactual pairs; {c.data.name} has none in its "
@@ -121,18 +95,22 @@ class Run:
         self.data_seed = int(jax.random.bits(jax.random.fold_in(root, 2), dtype=np.uint32))
         self.model = models_lib.create_model(c.model.name, self.num_classes,
                                              **models_lib.model_options(c.model))
-        self.tx = self.optimizer_for(self.method.variant)
+        self.tx = self.optimizer_for(phase_of(self.method, 1, c.train.epochs).name)
         variables = None
-        if c.model.pretrained_path:
+        if c.model.pretrained_path or teacher is RESTORING:
             dummy = np.zeros((1, *train.image_shape), np.float32)
             variables = self.model.init(jax.random.fold_in(root, 0), dummy, train=False)
+        if c.model.pretrained_path:
             variables = models_lib.load_pretrained(c.model.name, variables,
                                                    c.model.pretrained_path)
+        if teacher is RESTORING:  # stand-in variables of the teacher's shape (the same network)
+            teacher = {"params": variables["params"],
+                       "batch_stats": variables.get("batch_stats", {})}
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
                 "num_train": len(train), "labels": train.labels, "groups": train.groups,
                 "seed": c.seed, "epochs": c.train.epochs,
-                # distillation: the frozen teacher's variables (training/teacher.py loads them;
-                # None for other methods)
+                # distillation: the frozen teacher's variables (nhfair_jax.dispatch loads
+                # them; None for other methods)
                 "teacher": teacher}
         state = init_state(self.model, self.tx, self.method, image_shape=train.image_shape,
                            init_key=jax.random.fold_in(root, 0),
@@ -169,14 +147,13 @@ class Run:
             yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
 
     def cached_features(self, state, split: str) -> np.ndarray:
-        """[N, D] backbone features of a split for the epochs that train a head on a frozen
-        backbone (`method.frozen_features`): `method.features` in evaluation mode, without
-        augmentation, computed once and kept until an epoch that is not frozen trains."""
+        """[N, D] backbone features of a split, for the epochs of a phase that trains a head on
+        the frozen backbone (`Phase.cached_features`) and for post-fit methods: evaluation mode,
+        without augmentation, computed once and kept until an epoch trains the backbone."""
         if split not in self._frozen:
             if self._features_fn is None:
-                method, apply_fn = self.method, self.model.apply
-                self._features_fn = jax.jit(
-                    lambda p, bs, x: method.features(apply_fn, p, bs, x))
+                self._features_fn = jax.jit(functools.partial(backbone_features,
+                                                              self.model.apply))
             parts = []
             for batch, device_batch in self.eval_batches(self.sources[split], ("image", "mask")):
                 feats = self._features_fn(state.params, state.batch_stats, device_batch["image"])
@@ -215,7 +192,7 @@ class Run:
         the frozen-backbone features."""
         source = self.sources[split]
         views = {"logits": self.predict(state, split, frozen=frozen)}
-        report = split_metrics(source.labels, source.groups, views["logits"],
+        report = metrics_lib.split_metrics(source.labels, source.groups, views["logits"],
                                num_classes=self.num_classes, num_groups=self.num_groups,
                                utility=self.config.eval.utility)
         for key in edits:
@@ -233,22 +210,29 @@ class Run:
         report, views = self.evaluate_views(state, split, edits, frozen=frozen)
         return report, views["logits"]
 
-    def optimizer_for(self, variant):
-        """The optax transformation of a step variant (the method decides; all variants share
-        one optimizer-state structure)."""
+    def optimizer_for(self, phase: str):
+        """The optax transformation of a phase (the method decides; all phases share one
+        optimizer-state structure)."""
         optim = self.config.optim
-        return self.method.with_variant(variant).optimizer(
-            lambda scheduled=True: make_optimizer(optim, scheduled=scheduled))
+        return optimizer_of(in_phase(self.method, phase),
+                            lambda scheduled=True: make_optimizer(optim, scheduled=scheduled))
+
+    def phase(self, epoch: int):
+        return phase_of(self.method, epoch, self.config.train.epochs)
+
+    def cached_phase(self, epoch: int) -> bool:
+        """Whether the epoch's steps read cached backbone features instead of images: its phase
+        trains a head on the frozen backbone and the step needs no counterfactual pair."""
+        return self.phase(epoch).cached_features and "image_cf" not in self.method.batch_keys
 
     def train_step_for(self, epoch: int):
-        """The jitted step of this epoch's step variant (compiled once per variant)."""
-        variant = self.method.step_variant(epoch, self.config.train.epochs)
-        if variant not in self._train_steps:
-            self._train_steps[variant] = make_train_step(
-                self.method.with_variant(variant), self.model.apply,
-                self.optimizer_for(variant), self.mesh, num_groups=self.num_groups,
-                num_classes=self.num_classes)
-        return self._train_steps[variant]
+        """The jitted step of this epoch's phase (compiled once per phase)."""
+        name = self.phase(epoch).name
+        if name not in self._train_steps:
+            self._train_steps[name] = make_train_step(
+                in_phase(self.method, name), self.model.apply, self.optimizer_for(name),
+                self.mesh, num_groups=self.num_groups, num_classes=self.num_classes)
+        return self._train_steps[name]
 
     def with_epoch_learning_rate(self, state, epoch: int):
         """The state with this epoch's learning rate in the optimizer state: schedules follow
@@ -267,7 +251,7 @@ class Run:
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
         train = self.sources["train"]
-        if self.method.frozen_features(epoch, c.train.epochs):
+        if self.cached_phase(epoch):
             # a head on a frozen backbone: the features once, then batches of them
             ds = FeatureBatches(self.cached_features(state, "train"), train,
                                 batch_size=c.train.batch_size, seed=self.data_seed,
@@ -340,33 +324,30 @@ def early_stopping_update(monitor: str, meta: dict, val: dict, epoch: int, selec
     return is_best, meta
 
 
-def train_and_evaluate(config, workdir: str, *, mesh=None, progress: bool | None = None,
-                       teacher=None) -> dict:
-    """Trains (or resumes) one run and writes its run directory; returns result.json's content.
+def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=None) -> dict:
+    """Trains (or resumes) one run of a trained method and writes its run directory; returns
+    result.json's content. Runs start through nhfair_jax.dispatch.run, which answers a finished
+    run from its directory and loads the teacher of a method that needs one.
 
     Args:
-      config: a resolved ConfigDict (configs/default.py).
-      workdir: the run directory.
+      config: a resolved ConfigDict (nhfair_jax/config.py).
+      workdir: the run directory (a path or a RunDir).
       mesh: the device mesh; default all local devices.
       progress: show progress bars; default config.train.progress.
+      teacher: the teacher's variables, for a method that distils from one.
     """
     t_start = time.perf_counter()
-    result_path = os.path.join(workdir, "result.json")
-    if os.path.exists(result_path):
-        return io.read_json(result_path)
-    if getattr(method_class(config.method.name), "post_fit", False):
-        raise ValueError(f"{config.method.name} is a post-fit method: use "
-                         "nhfair_jax.training.train_and_evaluate, which fits it on its ERM run")
+    rundir = RunDir(workdir)
     progress = config.train.progress if progress is None else progress
     run = Run(config, mesh, teacher=teacher)
-    ckpt = Checkpoints(workdir)
+    ckpt = Checkpoints(rundir.path)
     try:
-        return _fit(run, ckpt, workdir, progress, t_start)
+        return _fit(run, ckpt, rundir, progress, t_start)
     finally:
         ckpt.close()
 
 
-def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: float) -> dict:
+def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: float) -> dict:
     c = run.config
     state = run.state
     meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "best_loss": None,
@@ -375,9 +356,8 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
     if restored is not None:
         state, meta = restored
         if progress:
-            print(f"resuming {workdir} after epoch {meta['epoch']}", file=sys.stderr)
-    log_path = os.path.join(workdir, "log.jsonl")
-    io.write_jsonl(log_path, meta["history"])  # drops any line of an epoch not checkpointed
+            print(f"resuming {rundir.path} after epoch {meta['epoch']}", file=sys.stderr)
+    rundir.write_log(meta["history"])  # drops any line of an epoch not checkpointed
 
     epochs = tqdm(range(meta["epoch"] + 1, c.train.epochs + 1), initial=meta["epoch"],
                   total=c.train.epochs, desc="train", disable=not progress or meta["done"],
@@ -388,11 +368,10 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
         t0, compiled_before = time.perf_counter(), compiles.snapshot()
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
-        val, _ = run.evaluate(state, "val", edits=("image_cf",),
-                              frozen=run.method.frozen_features(epoch, c.train.epochs))
+        val, _ = run.evaluate(state, "val", edits=("image_cf",), frozen=run.cached_phase(epoch))
         t2, compiled = time.perf_counter(), compiles.since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
-                                              run.method.selectable(epoch, c.train.epochs))
+                                              run.phase(epoch).selectable)
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
         entry = {"epoch": epoch, **entry,
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
@@ -403,7 +382,7 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
                  "compiles": sum(compiled.values()), "compiled": compiled}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
         ckpt.save(epoch, state, meta, is_best=is_best)
-        io.write_jsonl(log_path, meta["history"])
+        rundir.write_log(meta["history"])
         epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
                            val_worst=f"{val['worst']:.3f}")
         if stop:
@@ -411,10 +390,11 @@ def _fit(run: Run, ckpt: Checkpoints, workdir: str, progress: bool, t_start: flo
     epochs.close()
     if meta["best_epoch"] is None:
         raise TrainingDiverged("no epoch produced a finite validation score; nothing to select")
-    return _finish(run, ckpt, workdir, state, meta, t_start)
+    return _finish(run, ckpt, rundir, state, meta, t_start)
 
 
-def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_start: float) -> dict:
+def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_start: float
+            ) -> dict:
     """Evaluates the best epoch on val and test; writes predictions, the method's artifacts (from
     the last state) and result.json."""
     t0 = time.perf_counter()
@@ -424,13 +404,13 @@ def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_star
         report, views = run.evaluate_views(best_state, split)
         logits = views["logits"]
         source = run.sources[split]
-        io.write_npz(os.path.join(workdir, f"predictions_{split}.npz"), index=source.indices,
-                     label=source.labels, group=source.groups, logits=logits,
-                     score=softmax(logits.astype(np.float64)).astype(np.float32),
-                     **{k: v for k, v in views.items() if k != "logits"})
+        score = metrics_lib.softmax(logits.astype(np.float64)).astype(np.float32)
+        rundir.write_predictions(split, index=source.indices, label=source.labels,
+                                 group=source.groups, logits=logits, score=score,
+                                 **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
     for name, payload in run.method.artifacts(run.context, state).items():
-        io.write_json(os.path.join(workdir, name), payload)
+        rundir.write_json(name, payload)
     history = meta["history"]
     result = {
         "val": splits["val"], "test": splits["test"],
@@ -454,5 +434,5 @@ def _finish(run: Run, ckpt: Checkpoints, workdir: str, state, meta: dict, t_star
             "this_session": time.perf_counter() - t_start,
         },
     }
-    io.write_json(os.path.join(workdir, "result.json"), result)
+    rundir.write_result(result)
     return result

@@ -1,7 +1,8 @@
-"""Post-fit methods (DFR, OxonFair) on the trainer's side: the ERM run they are fitted on
-(trained first when missing), their inputs (penultimate features or logits of its best
-checkpoint, computed once per base run and cached in it), and a run directory of their own with
-the same contract, so selection and reports treat them like any other method."""
+"""Post-fit methods (DFR, OxonFair) on the trainer's side: their inputs from the finished ERM run
+they are fitted on (penultimate features or logits of its best checkpoint, computed once per
+base run and cached in it), and a run directory of their own with the same contract, so
+selection and reports treat them like any other method. nhfair_jax.dispatch.run makes sure the
+base run is finished (training it first) before it calls `post_fit`."""
 
 from __future__ import annotations
 
@@ -12,25 +13,14 @@ import numpy as np
 
 import nhfair_jax
 from nhfair_jax import rundir
-from nhfair_jax.config import load_config_file
 from nhfair_jax.methods import get_method
+from nhfair_jax.rundir import RunDir
 from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.loop import Run, load_sources, softmax, split_metrics, \
-    train_and_evaluate
+from nhfair_jax.data import config_sources
+from nhfair_jax.metrics import softmax, split_metrics
+from nhfair_jax.training.loop import Run
 
 INPUTS = ("features", "logits")
-
-
-def base_run(method_cfg):
-    """(base config, base run directory) of a post-fit method, training the ERM run first when
-    it is missing."""
-    base = load_config_file(method_cfg.base_config)
-    if base.method.name != "erm":
-        raise ValueError(f"method.base_config must be an ERM config, {method_cfg.base_config} "
-                         f"trains {base.method.name!r}")
-    rundir.prepare_workdir(method_cfg.base_workdir, base)
-    train_and_evaluate(base, method_cfg.base_workdir)
-    return base, method_cfg.base_workdir
 
 
 def cache_path(base_dir: str, kind: str, split: str) -> str:
@@ -72,7 +62,7 @@ def _inputs_and_sources(method, base_config, base_dir: str):
     splits = method.input_splits()
     inputs = cached_inputs(base_dir, method.inputs, splits)
     if inputs is not None:
-        return inputs, load_sources(base_config)
+        return inputs, config_sources(base_config)
     run = Run(base_config, None)
     ckpt = Checkpoints(base_dir)
     try:
@@ -82,12 +72,13 @@ def _inputs_and_sources(method, base_config, base_dir: str):
     return base_inputs(run, state, base_dir, method.inputs, splits), run.sources
 
 
-def post_fit_and_evaluate(config, workdir: str) -> dict:
-    """Fits the post-fit method of `config` on its ERM run (trained first when missing)."""
+def post_fit(config, workdir, base_config, base_dir: str) -> dict:
+    """Fits the post-fit method of `config` on the finished ERM run `base_dir` (of config
+    `base_config`) and writes the run directory `workdir`; returns result.json's content."""
     t0 = time.perf_counter()
-    os.makedirs(workdir, exist_ok=True)
+    out = RunDir(workdir)
+    os.makedirs(out.path, exist_ok=True)
     method = get_method(config.method)
-    base_config, base_dir = base_run(config.method)
     inputs, sources = _inputs_and_sources(method, base_config, base_dir)
     num_classes, num_groups = sources["train"].num_classes, sources["train"].num_groups
     info = {"num_classes": num_classes, "num_groups": num_groups,
@@ -99,11 +90,10 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
         reports[split] = split_metrics(source.labels[rows], source.groups[rows], logits,
                                        num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
-        rundir.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
-                         index=source.indices[rows], label=source.labels[rows],
-                         group=source.groups[rows], logits=logits.astype(np.float32),
-                         score=softmax(logits.astype(np.float64)).astype(np.float32))
-    base_result = rundir.read_json(os.path.join(base_dir, "result.json"))
+        out.write_predictions(split, index=source.indices[rows], label=source.labels[rows],
+                              group=source.groups[rows], logits=logits.astype(np.float32),
+                              score=softmax(logits.astype(np.float64)).astype(np.float32))
+    base_result = RunDir(base_dir).result()
     result = {
         **reports, "method": config.method.name, "dataset": config.data.name,
         "seed": config.seed, "version": nhfair_jax.__version__, "base_run": base_dir,
@@ -117,5 +107,5 @@ def post_fit_and_evaluate(config, workdir: str) -> dict:
         "tuned": tuned,
         "timings_s": {"post_fit": time.perf_counter() - t0},
     }
-    rundir.write_json(os.path.join(workdir, "result.json"), result)
+    out.write_result(result)
     return result

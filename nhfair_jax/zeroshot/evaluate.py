@@ -1,6 +1,6 @@
 """One zero-shot run: config -> the same run directory a training run writes.
 
-config.json, result.json (val and test metrics through the trainer's own `split_metrics`,
+config.json, result.json (val and test metrics through `metrics.split_metrics`, as a trained run's,
 per-group numbers, the checkpoint's hash, the captions, the logit scale, what FairerCLIP / SFID
 fitted) and predictions_val.npz / predictions_test.npz (index, label, group, logits, score), so
 that selection, the benchmark report and `nhfair_jax.report` read zero-shot rows like any other.
@@ -19,11 +19,11 @@ import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
-from nhfair_jax import rundir
-from nhfair_jax.training.loop import UTILITIES, softmax, split_metrics
+from nhfair_jax.rundir import RunDir
+from nhfair_jax.metrics import UTILITIES, softmax, split_metrics
 from nhfair_jax.zeroshot.cache import EmbeddingCache
 from nhfair_jax.zeroshot.prompts import resolve_prompts
-from nhfair_jax.zeroshot.scoring import class_embeddings, zero_shot_logits
+from nhfair_jax.methods.embeddings import class_embeddings, zero_shot_logits
 
 
 def cache_root(config) -> str:
@@ -45,25 +45,6 @@ def image_key(config, split: str, kind: str, settings: dict) -> dict:
             "bridge": BRIDGE_VERSION}
 
 
-def _fit_debias(config, emb, train, class_text, scale):
-    """FairerCLIP or SFID fitted on the training split's embeddings (with transform_images /
-    transform_texts and `info`)."""
-    cfg = config.method
-    if cfg.name == "fairerclip":
-        from nhfair_jax.zeroshot.fairerclip import fit_fairerclip
-
-        return fit_fairerclip(
-            emb, class_text, train.labels, train.groups, num_groups=train.num_groups,
-            seed=config.seed, labels_mode=cfg.labels, iters=cfg.iters, tau_i=cfg.tau_i,
-            tau_z_i=cfg.tau_z_i, tau_t=cfg.tau_t, tau_z_t=cfg.tau_z_t, gamma_i=cfg.gamma_i,
-            gamma_t=cfg.gamma_t, rff_dim=cfg.rff_dim, sigma_rows=cfg.sigma_rows,
-            dim_z=cfg.dim_z, logit_scale=scale)
-    from nhfair_jax.zeroshot.sfid import fit_sfid
-
-    return fit_sfid(emb, train.groups, class_text, seed=config.seed, threshold=cfg.threshold,
-                    n_pruned=cfg.n_pruned, n_estimators=cfg.n_estimators)
-
-
 def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> dict:
     """Evaluates a zero-shot config and writes its run directory; returns result.json's content.
 
@@ -75,9 +56,6 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
     from nhfair_jax.bridge.clip import BRIDGE_VERSION, ImageTextEncoder
 
     t_start = time.perf_counter()
-    result_path = os.path.join(workdir, "result.json")
-    if os.path.exists(result_path):
-        return rundir.read_json(result_path)
     progress = config.train.get("progress", True) if progress is None else progress
     method = get_method(config.method)
     kind = config.model.name
@@ -112,9 +90,8 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
     text = cache.texts(checkpoint, captions, encoder.encode_texts,
                        extra={"bridge": BRIDGE_VERSION, "model": kind})
     class_text = np.asarray(class_embeddings(text, [len(e) for e in prompts]))
-    debias = method.name in ("fairerclip", "sfid")
-    itm = method.name == "blip2" and config.method.head == "itm"
-    splits = ("train", "val", "test") if debias else ("val", "test")
+    itm = method.matches_pairs
+    splits = ("train", "val", "test") if method.fits_train_split else ("val", "test")
 
     def encode(source, split):
         def compute():
@@ -142,8 +119,10 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
     time_encode = time.perf_counter() - t0
 
     t1 = time.perf_counter()
-    os.makedirs(workdir, exist_ok=True)
-    fitted = _fit_debias(config, emb["train"], train, class_text, scale) if debias else None
+    out = RunDir(workdir)
+    os.makedirs(out.path, exist_ok=True)
+    fitted = (method.debias(emb["train"], train, class_text, scale, config.seed)
+              if method.fits_train_split else None)
     reports = {}
     for split in ("val", "test"):
         source = sources[split]
@@ -160,10 +139,9 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
         reports[split] = split_metrics(source.labels, source.groups, logits,
                                        num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
-        rundir.write_npz(os.path.join(workdir, f"predictions_{split}.npz"),
-                         index=source.indices, label=source.labels, group=source.groups,
-                         logits=logits,
-                         score=softmax(logits.astype(np.float64)).astype(np.float32))
+        out.write_predictions(split, index=source.indices, label=source.labels,
+                              group=source.groups, logits=logits,
+                              score=softmax(logits.astype(np.float64)).astype(np.float32))
     result = {
         "val": reports["val"], "test": reports["test"],
         "best_epoch": None, "epochs_run": 0, "stopped_early": False, "monitor": None,
@@ -184,5 +162,5 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
                       "fit_and_score": time.perf_counter() - t1,
                       "this_session": time.perf_counter() - t_start},
     }
-    rundir.write_json(result_path, result)
+    out.write_result(result)
     return result

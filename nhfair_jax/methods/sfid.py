@@ -30,7 +30,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nhfair_jax.zeroshot.scoring import normalize
+from nhfair_jax.methods.embeddings import normalize
+from nhfair_jax.methods.base import ZeroShotMethod
+from nhfair_jax.methods.registry import ZERO_SHOT, register
+from nhfair_jax.methods.space import Choice, Uniform
 
 
 class SFID(NamedTuple):
@@ -81,3 +84,28 @@ def fit_sfid(images, groups, class_text, *, seed: int, threshold: float = 0.7,
             "fallback_all_rows": bool(not low.any()), "oob_group_accuracy": float(
                 forest.oob_score_), "dims": dims.tolist()}
     return SFID(dims, x[rows][:, dims].mean(0), text[:, dims].mean(0), info)
+
+
+@register("sfid", kind=ZERO_SHOT,
+          space={"method.threshold": Uniform(0.5, 1.0), "method.n_pruned": Choice((50, 75, 100))})
+class SFIDMethod(ZeroShotMethod):
+    """SFID on CLIP embeddings (`fit_sfid`): a seeded random forest's most important dimensions
+    for the sensitive attribute, imputed with low-confidence means."""
+
+    backbones = ("clip",)
+    fits_train_split = True
+    defaults = {**ZeroShotMethod.defaults, "threshold": 0.7, "n_pruned": 50,
+                "n_estimators": 100}
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        if not 0.0 < cfg.threshold <= 1.0:
+            raise ValueError(f"method.threshold must be in (0, 1], got {cfg.threshold}")
+        if cfg.n_pruned < 1 or cfg.n_estimators < 1:
+            raise ValueError("method.n_pruned and method.n_estimators must be at least 1")
+
+    def debias(self, embeddings, train, class_text, scale, seed):
+        del scale
+        return fit_sfid(embeddings, train.groups, class_text, seed=seed,
+                        threshold=self.cfg.threshold, n_pruned=self.cfg.n_pruned,
+                        n_estimators=self.cfg.n_estimators)

@@ -1,0 +1,113 @@
+"""One entry for every run: `run(config, workdir)` answers a finished run from its directory and
+otherwise does what the method's kind asks, once, here:
+
+- trained (ERM and every mitigation trained by gradient steps): the trainer, with the teacher's
+  variables first when the method distils from one (the teacher run trained first, through
+  this same `run`, when it is not finished);
+- post-fit (DFR, OxonFair): its ERM base run made sure of (trained first, through `run`), then
+  the fit on that run's features or logits;
+- zero-shot (CLIP, BLIP-2, FairerCLIP, SFID): evaluated from its checkpoint.
+
+The command line (`python -m nhfair_jax.run`), the benchmark's sweeps and seed runs, the
+studies and the benchmarks call it; nothing else decides what kind of run a config is.
+"""
+
+from __future__ import annotations
+
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods import method_needs, spec
+from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT
+from nhfair_jax.rundir import RunDir
+
+
+def run(config, workdir, *, progress: bool | None = None, mesh=None) -> dict:
+    """Runs (or resumes) `config` in the run directory `workdir`; returns result.json's content.
+
+    Args:
+      config: a resolved ConfigDict (nhfair_jax/config.py; a zero-shot config from
+        nhfair_jax/zeroshot/config.py).
+      workdir: the run directory (a path or a RunDir); prepared here (config.json written, or
+        checked against the config when it exists).
+      progress: progress bars; default the config's train.progress.
+      mesh: the device mesh of a trained run; default all local devices.
+
+    Raises:
+      UserError: the directory holds a run of another config, or the config cannot run (an
+        unknown method, a teacher or base run that does not fit).
+    """
+    rundir = RunDir(workdir)
+    record = spec(config.method.name)  # an unknown method fails before anything is written
+    if rundir.finished:
+        return rundir.result()
+    rundir.prepare(config)
+    if record.kind == ZERO_SHOT:
+        from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
+
+        return evaluate_zeroshot(config, rundir, progress=progress)
+    if record.kind == POST_FIT:
+        from nhfair_jax.training import post_fit
+
+        base_config, base_dir = base_run(config, mesh)
+        return post_fit(config, rundir, base_config, base_dir.path)
+    from nhfair_jax.training import train
+
+    return train(config, rundir, mesh=mesh, progress=progress, teacher=teacher_of(config, mesh))
+
+
+def base_run(config, mesh=None):
+    """(config, RunDir) of a post-fit method's ERM run (method.base_config, method.base_workdir),
+    finished: trained first when it is not."""
+    from nhfair_jax.config import load_config_file
+
+    method_cfg = config.method
+    base = load_config_file(method_cfg.base_config)
+    if base.method.name != "erm":
+        raise ValueError(f"method.base_config must be an ERM config, {method_cfg.base_config} "
+                         f"trains {base.method.name!r}")
+    base_dir = RunDir(method_cfg.base_workdir)
+    run(base, base_dir, mesh=mesh)
+    return base, base_dir
+
+
+def teacher_of(config, mesh=None):
+    """The teacher's {"params", "batch_stats"} a run of `config` needs (None for a method that
+    does not distil): its teacher run made sure of (trained first, through `run`), checked
+    against the student, and restored from its best checkpoint."""
+    if "teacher" not in method_needs(config.method):
+        return None
+    from nhfair_jax.training.teacher import check_teacher, load_teacher, teacher_config_of
+
+    teacher_config, teacher_dir = teacher_config_of(config.method)
+    check_teacher(teacher_config, config, teacher_dir.path)
+    if spec(teacher_config.method.name).kind != TRAINED:
+        raise UserError(f"teacher {teacher_dir.path} is a {teacher_config.method.name!r} run; a "
+                        "teacher must be a trained network (erm, cp, ckd, ...)")
+    run(teacher_config, teacher_dir, mesh=mesh)
+    return load_teacher(teacher_config, teacher_dir, mesh)
+
+
+def with_method(config, method: str, **overrides):
+    """A run config of `method` (with hyperparameters `overrides`) on the data of `config`, a run
+    config of any method: config.method replaced for a trained or post-fit method; for a
+    zero-shot one, the data, evaluation and seed of `config` with the method's checkpoint
+    settings (nhfair_jax/zeroshot/config.py). Returns a new config; `config` is unchanged."""
+    import copy
+
+    from nhfair_jax.config import method_config
+
+    if spec(method).kind == ZERO_SHOT:
+        from nhfair_jax.zeroshot.config import as_zeroshot
+
+        return as_zeroshot(config, method, **overrides)
+    config = copy.deepcopy(config)
+    config.method = method_config(method, **overrides)
+    return config
+
+
+def build_run(config, mesh=None):
+    """The trainer's Run of `config` (a trained method), with its teacher loaded (trained first
+    when missing) when the method distils from one: for code that steps or evaluates a model
+    outside `run` (benchmarks, tests)."""
+    from nhfair_jax.training.loop import Run
+
+    return Run(config, mesh, teacher=teacher_of(config, mesh))

@@ -1,0 +1,78 @@
+"""Group statistics several methods share: training-split counts per group x class cell (and
+the check that the groups a method relies on have examples), balanced sampling weights, and
+the differentiable per-group means and gaps of a batch used by the regularisers."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from nhfair_jax.errors import UserError
+
+CELL_MODES = ("group", "group_x_class")
+
+
+def balanced_weights(labels, groups, num_classes: int, mode: str) -> np.ndarray:
+    """Sampling probabilities proportional to 1 / count of the example's cell."""
+    if mode not in CELL_MODES:
+        raise ValueError(f"method.mode must be one of {CELL_MODES}, got {mode!r}")
+    cell = groups if mode == "group" else groups * num_classes + labels
+    counts = np.bincount(cell)
+    weights = 1.0 / counts[cell]
+    return weights / weights.sum()
+
+
+def cell_counts(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:
+    """[G, C] number of training examples of each group x class cell."""
+    counts = np.zeros((num_groups, num_classes), np.int64)
+    np.add.at(counts, (np.asarray(groups), np.asarray(labels)), 1)
+    return counts
+
+
+def require_examples(counts: np.ndarray, method: str, *, cells: bool = False) -> None:
+    """A one-line UserError when a group (cells=False) or a group x class cell (cells=True) of
+    the training split has no example.
+
+    Args:
+      counts: [G, C] from cell_counts.
+      method: the method's name, for the message.
+      cells: check every group x class cell instead of every group.
+    """
+    if cells:
+        empty = np.argwhere(counts == 0)
+        if len(empty):
+            g, c = empty[0]
+            raise UserError(f"method {method}: the training split has no example of group {g} "
+                            f"with class {c} ({len(empty)} empty group x class cells); {method} "
+                            "needs every cell: pick data.sensitive / data.target with all "
+                            "combinations present, or a mode that balances groups only")
+        return
+    empty = np.flatnonzero(counts.sum(1) == 0)
+    if len(empty):
+        raise UserError(f"method {method}: the training split has no example of group "
+                        f"{empty[0]} ({len(empty)} of {len(counts)} groups empty); {method} needs "
+                        "every group: pick a data.sensitive whose groups all occur in training")
+
+
+
+
+def group_means(values, groups, num_groups: int, weights=None):
+    """Per-group means of `values` [B, K] (rows weighted by `weights`, e.g. a class filter).
+
+    Returns:
+      (means [G, K], present [G] bool): groups with no weighted row have mean 0, present False.
+    """
+    onehot = jax.nn.one_hot(groups, num_groups)  # [B, G]
+    if weights is not None:
+        onehot = onehot * weights[:, None]
+    count = onehot.sum(0)
+    means = (onehot.T @ values) / jnp.maximum(count, 1e-12)[:, None]
+    return means, count > 0
+
+
+def group_gap(means, present):
+    """Max minus min over the present groups, per column [K]; 0 with fewer than two groups."""
+    hi = jnp.where(present[:, None], means, -jnp.inf).max(0)
+    lo = jnp.where(present[:, None], means, jnp.inf).min(0)
+    return jnp.where(present.sum() >= 2, hi - lo, 0.0)
