@@ -4,7 +4,7 @@ The stub answers by the image it receives: `script` maps the SHA-256 of the imag
 data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API-level refusal,
 ("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late. Unknown
 images get "Male". Alternatively `responder(image_bytes, prompt)` returns the behaviour. Every
-request is counted per image hash.
+request is counted per image hash. `/models` lists `models`.
 
 Run as a script (`python tests/lvlm_stub.py SCRIPT.json PORTFILE`) it serves until killed, for
 the test that kills a run mid-way.
@@ -27,10 +27,13 @@ def image_hash(data: bytes) -> str:
 
 
 class Stub:
-    def __init__(self, script=None, *, delay: float = 0.0, responder=None):
+    def __init__(self, script=None, *, delay: float = 0.0, responder=None,
+                 models=("stub-model",)):
         self.script, self.delay, self.responder = dict(script or {}), delay, responder
+        self.models = list(models)
         self.calls = collections.Counter()
         self.prompts = []
+        self.payloads = []  # every chat-completions request body, as sent
         self.lock = threading.Lock()
         stub = self
 
@@ -39,7 +42,7 @@ class Stub:
                 pass
 
             def do_GET(self):
-                body = json.dumps({"data": [{"id": "stub-model"}]}).encode()
+                body = json.dumps({"data": [{"id": m} for m in stub.models]}).encode()
                 self._send(200, body)
 
             def _send(self, code, body):
@@ -55,7 +58,8 @@ class Stub:
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
                 payload = json.loads(self.rfile.read(length))
-                content = payload["messages"][0]["content"]
+                content = next(m["content"] for m in payload["messages"]
+                               if m["role"] == "user")
                 url = next(p["image_url"]["url"] for p in content if p["type"] == "image_url")
                 prompt = next(p["text"] for p in content if p["type"] == "text")
                 data = base64.b64decode(url.split(",", 1)[1])
@@ -63,6 +67,7 @@ class Stub:
                 with stub.lock:
                     stub.calls[h] += 1
                     stub.prompts.append((h, prompt, payload.get("temperature")))
+                    stub.payloads.append(payload)
                 if stub.delay:
                     time.sleep(stub.delay)
                 action = (stub.responder(data, prompt) if stub.responder is not None

@@ -18,7 +18,7 @@ BENCHMARKS = [p for p in ALL if os.path.basename(p).startswith("benchmark_")]
 # Configs of other commands (image generation, LVLM evaluation, the training-choice study, the
 # overhead benchmark) are checked by their own tests.
 OTHER_COMMANDS = [p for p in ALL if os.path.basename(p).startswith(
-    ("generate_", "lvlm_", "choices_", "overhead_", "cf_study_"))]
+    ("generate_", "lvlm", "choices_", "overhead_", "cf_study_"))]
 CONFIGS = [p for p in ALL if p not in BENCHMARKS and p not in OTHER_COMMANDS]
 
 

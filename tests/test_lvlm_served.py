@@ -95,7 +95,7 @@ def test_contract_through_the_cli_and_rerun_asks_nothing(tmp_path):
     script = {h: ("Male", "Female", "I'm sorry, I can't.")[i % 3] for i, h in enumerate(hashes)}
     workdir = str(tmp_path / "run")
     with Stub(script) as stub:
-        args = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"),
+        args = ["--config", os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender",
                 "--workdir", workdir, "--config.backend.name=openai",
                 f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
                 f"--config.data.root={mini.root}", "--progress=false"]
@@ -124,7 +124,7 @@ def test_killed_run_resumes_asking_only_what_is_missing(tmp_path):
     workdir = str(tmp_path / "run")
     with Stub({}, delay=0.25) as stub:
         args = [sys.executable, "-m", "nhfair_jax.lvlm", "--config",
-                os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir", workdir,
+                os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender", "--workdir", workdir,
                 f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
                 f"--config.data.root={mini.root}", "--config.backend.concurrency=1",
                 "--config.backend.batch_size=1", "--progress=false"]
@@ -167,6 +167,48 @@ def _facet_with_occupations(tmp_path):
     return mini, by_colour
 
 
+def test_facet_study_asks_whole_images_of_one_person_over_52_classes(tmp_path):
+    import pandas as pd
+
+    mini = make_facet(str(tmp_path / "facet"), n_images=8)
+    path = os.path.join(mini.root, "annotations", "annotations.csv")
+    frame = pd.read_csv(path)
+    first = ~frame["filename"].duplicated()
+    images = frame["filename"].drop_duplicates().tolist()
+    single = {images[i] for i in (0, 2, 6)}  # their first persons have a gender presentation
+    frame = frame[first | ~frame["filename"].isin(single)].copy()
+    frame["class1"] = "guitarist"
+    frame.loc[frame["filename"] == images[2], "class1"] = "doctor"  # not one of the 13
+    frame.loc[frame["filename"] == images[6], "class1"] = "nurse"
+    frame.to_csv(path, index=False)
+    job_of = {image_hash(open(os.path.join(mini.root, "images", f), "rb").read()): job
+              for f, job in zip(frame["filename"], frame["class1"])}
+    seen = []
+
+    def respond(data, prompt):
+        seen.append((np.asarray(Image.open(io.BytesIO(data))).shape[:2], prompt))
+        job = job_of[image_hash(data)]  # the whole file, byte for byte
+        return '"doctor"' if job == "nurse" else f'"{job}"'  # a wrong class of the 52
+
+    with Stub(responder=respond) as stub:
+        c = lvlm_config("facet_occupation", root=mini.root)
+        c.backend.url, c.backend.model = stub.url, "stub-model"
+        result = run(c, str(tmp_path / "run"), progress=False)
+    assert len(seen) == 2 and all(shape == (16, 48) for shape, _ in seen)
+    prompt = seen[0][1]
+    assert prompt.count(", ") == 51 and "[astronaut, backpacker," in prompt
+    assert result["status_counts"]["parsed"] == 2
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    assert sorted((x["label"], x["parsed"]) for x in lines) == [("guitarist", "guitarist"),
+                                                                 ("nurse", "doctor")]
+    assert result["report_abstain_wrong"]["acc"] == pytest.approx(0.5)
+    notes = result["notes"]
+    assert notes["persons in images of more than one annotated person, excluded "
+                 "(data.persons='single')"] > 0
+    assert notes["examples whose occupation is not one of the task's asked classes, "
+                 "excluded"] == 1
+
+
 def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(tmp_path):
     mini, job_of = _facet_with_occupations(tmp_path)
     palette = list(job_of)
@@ -184,6 +226,7 @@ def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(t
     with Stub(responder=respond) as stub:
         c = lvlm_config("facet_occupation", "direct,single_choice", root=mini.root)
         c.backend.url, c.backend.model = stub.url, "stub-model"
+        c.data.persons, c.data.options.crop = "all", True  # every person, cropped to its box
         result = run(c, str(tmp_path / "run"), progress=False)
     kept = [e for e in mini.examples if e.kept]
     assert all(shape == (16, 8) and colour is not None for shape, colour in seen)
@@ -250,7 +293,7 @@ def test_bad_input_fails_before_the_run(tmp_path):
 @pytest.mark.slow
 def test_cli_errors_are_one_line(tmp_path):
     mini, _ = _utk(tmp_path, n=4)
-    base = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir",
+    base = ["--config", os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender", "--workdir",
             str(tmp_path / "run"), f"--config.data.root={mini.root}", "--progress=false"]
     for extra, message in (
             (["--config.backend.name=nope"], "unknown backend 'nope'"),
@@ -272,7 +315,7 @@ def test_report_over_models_and_prompt_sets(tmp_path):
     mini = make_celeba(str(tmp_path / "celeba"), n=30)
     runs = []
     for model, answer in (("model-a", "Yes"), ("model-b", "No, the hair is straight.")):
-        with Stub(responder=lambda data, prompt, a=answer: a) as stub:
+        with Stub(responder=lambda data, prompt, a=answer: a, models=[model]) as stub:
             c = lvlm_config("bench_celeba", "origin,variant1,variant2", root=mini.root)
             c.backend.url, c.backend.model = stub.url, model
             result = run(c, str(tmp_path / model), progress=False)
