@@ -102,14 +102,14 @@ class OpenAIBackend:
             raise UserError(f"backend.model {self.model!r} is not served at {self.url}; it "
                             f"serves: {', '.join(served)} (set backend.model to one of them)")
 
-    def _payload(self, request: Request) -> bytes:
+    def _payload(self, request: Request, token_param: str) -> bytes:
         content = [{"type": "image_url", "image_url": {"url": encode_image(request)}},
                    {"type": "text", "text": request.prompt}]
         messages = [{"role": "user", "content": content}]
         if request.system:
             messages.insert(0, {"role": "system", "content": request.system})
         return json.dumps({"model": self.model, "temperature": 0.0,
-                           self.token_param: int(request.max_new_tokens),
+                           token_param: int(request.max_new_tokens),
                            "messages": messages}).encode()
 
     def _retry_after(self, error: urllib.error.HTTPError) -> float | None:
@@ -126,9 +126,10 @@ class OpenAIBackend:
             delay = when.timestamp() - time.time()
         return min(max(delay, 0.0), self.max_retry_after_s)
 
-    def _wants_other_token_param(self, code: int, detail: str) -> bool:
-        other = ("max_completion_tokens" if self.token_param == "max_tokens" else "max_tokens")
-        return self.switch_token_param and code == 400 and other in detail
+    def _other_token_param(self, sent: str, code: int, detail: str) -> str | None:
+        """The budget parameter a 400 reply asks for instead of the one sent, if any."""
+        other = "max_completion_tokens" if sent == "max_tokens" else "max_tokens"
+        return other if self.switch_token_param and code == 400 and other in detail else None
 
     def _one(self, request: Request) -> Reply:
         last, delay, switched = "no attempt", 0.0, False
@@ -136,7 +137,8 @@ class OpenAIBackend:
         while attempt <= self.retries:
             if delay:
                 time.sleep(delay)
-            body = self._payload(request)
+            sent = self.token_param
+            body = self._payload(request, sent)
             req = urllib.request.Request(f"{self.url}/chat/completions", data=body,
                                          headers=self._headers(), method="POST")
             try:
@@ -146,9 +148,9 @@ class OpenAIBackend:
             except urllib.error.HTTPError as e:
                 detail = e.read()[:300].decode("utf-8", "replace").strip()
                 last = f"HTTP {e.code}: {detail}" if detail else f"HTTP {e.code}"
-                if not switched and self._wants_other_token_param(e.code, detail):
-                    self.token_param = ("max_completion_tokens"
-                                        if self.token_param == "max_tokens" else "max_tokens")
+                other = None if switched else self._other_token_param(sent, e.code, detail)
+                if other is not None:
+                    self.token_param = other  # for every later request too (threads agree)
                     switched, delay = True, 0.0
                     continue  # the same attempt again with the parameter the endpoint names
                 if e.code != 429 and e.code < 500:
