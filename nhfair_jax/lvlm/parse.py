@@ -2,8 +2,8 @@
 (with its class), refused or unparseable (error is set by the backend), and the rule that decided
 (`stage`).
 
-The reader, in order (the rules are ours; the studies' own parsers are substring matches that
-this replaces, see docs/metrics.md):
+The reader, in order (the rules are ours: the studies' own code matches substrings, so that
+"no" is found in "not" and a batch with one unreadable answer is dropped):
 1. Option scores decide when the config prefers them (`option_score`).
 2. Cleaning: the chat residue is cut (role markers before the answer, a next turn after it,
    special tokens), then echoes of the prompt (the whole prompt, its sentences, its class list
