@@ -138,3 +138,13 @@ def test_answer_space_of_a_hand_made_lexicon():
     space = AnswerSpace(("cat", "dog"), Lexicon((("cat", "kitten"), ("dog", "puppy"))))
     assert read("A small kitten.", space).text == "cat"
     assert read("A kitten and a puppy.", space).status == UNPARSEABLE
+
+
+def test_colour_words_name_a_class_only_of_a_person():
+    race = answer_space(get_task("utkface_race"), "direct")
+    assert read("A white man.", race).text == "White"
+    assert read("He is white.", race).text == "White"
+    assert read("He wears a white thobe.", race).status == UNPARSEABLE
+    assert read("White or Asian", race).status == UNPARSEABLE  # both classes, never a guess
+    skin = answer_space(get_task("facet_skin_tone"), "direct")
+    assert read("Dark skin, light shirt.", skin).text == "dark"

@@ -88,12 +88,16 @@ class Lexicon:
     Args:
       classes: per class, its words and phrases (case-insensitive; a phrase also matches its
         plural, a trailing "s" or "es" on its last word). "=phrase" counts only as a whole
-        clause, "~phrase" is specific (see `nhfair_jax.lvlm.lexicons`).
+        clause, "~phrase" is specific, "^phrase" is a colour word (see
+        `nhfair_jax.lvlm.lexicons`).
       ignore: phrases consumed without meaning a class (e.g. "black hair").
       unknown: phrases meaning "I do not know".
+      colour_nouns: the words after which a colour word names a class ("a white man", "dark
+        skin"); before any other word it describes something else ("a white thobe"). A colour
+        word at the end of its clause ("She is white.") names the class.
     """
 
-    def __init__(self, classes, ignore=(), unknown=()):
+    def __init__(self, classes, ignore=(), unknown=(), colour_nouns=()):
         entries = []
         for c, phrases in enumerate(classes):
             entries += [self._entry(p, c) for p in phrases]
@@ -102,9 +106,10 @@ class Lexicon:
         entries = [e for e in entries if e[0]]
         self.entries = sorted(set(entries), key=lambda e: (-len(e[0]), e))
         self.num_classes = len(classes)
+        self.colour_nouns = set(colour_nouns)
         # A one-word class name is not a negation ("none" where it is a class); "no" stays one
         # even where it is the class No ("no wavy hair" negates "wavy").
-        words = {t[0] for t, c, bare, _ in self.entries if c >= 0 and not bare and len(t) == 1}
+        words = {e[0][0] for e in self.entries if e[1] >= 0 and not e[2] and len(e[0]) == 1}
         self.negations = set(L.NEGATIONS) - (words - {"no"})
         self.first = {}
         for e in self.entries:
@@ -112,8 +117,9 @@ class Lexicon:
 
     @staticmethod
     def _entry(phrase: str, cls: int):
-        bare, specific = phrase.startswith("="), phrase.startswith("~")
-        return tuple(tokenize(phrase.lstrip("=~"))), cls, bare, specific
+        flags = phrase[:1] if phrase[:1] in "=~^" else ""
+        return (tuple(tokenize(phrase.lstrip("=~^"))), cls, flags == "=", flags == "~",
+                flags == "^")
 
     @staticmethod
     def _word_matches(word: str, token: str, last: bool) -> bool:
@@ -129,13 +135,15 @@ class Lexicon:
         return sorted(out, key=lambda e: -len(e[0]))
 
     def mentions(self, tokens: list[str]) -> list[Mention]:
-        """The phrases found in a clause's tokens (bare phrases only when they are all of it);
-        class -1 ignored, -2 unknown."""
+        """The phrases found in a clause's tokens (bare phrases only when they are all of it,
+        colour words only before a colour noun or at the end); class -1 ignored, -2 unknown."""
         out, i = [], 0
         while i < len(tokens):
-            for phrase, c, bare, specific in self._candidates(tokens[i]):
+            for phrase, c, bare, specific, colour in self._candidates(tokens[i]):
                 n = len(phrase)
                 if i + n > len(tokens) or (bare and (i != 0 or n != len(tokens))):
+                    continue
+                if colour and i + n < len(tokens) and tokens[i + n] not in self.colour_nouns:
                     continue
                 if all(self._word_matches(w, tokens[i + k], k == n - 1)
                        for k, w in enumerate(phrase)):
@@ -253,8 +261,8 @@ _LETTER_BARE = re.compile(r"^\W*(?:option\s+|choice\s+)?([ABCabc])\W*$")
 _LETTER_LEAD = re.compile(r"^\W*([ABC])[\)\]\.]\s+\S")
 _LETTER_VERB = re.compile(
     r"\b(?:option|answer(?:\s+is|\s+would\s+be)?|choice(?:\s+is)?|choose|chose|choosing|"
-    r"select|selected|selecting|pick|picked|go\s+with|going\s+with|opt\s+for|i'd\s+say|"
-    r"i\s+would\s+say)\s*:?\s*(?:option\s+|letter\s+)?[\(\[\"']?(?:([ABC])|([abc])(?=\W*$))"
+    r"select|selected|selecting|pick|picked|go\s+(?:with|for)|going\s+(?:with|for)|opt\s+for|"
+    r"lean(?:ing)?\s+towards?|i'd\s+say|i\s+would\s+say|i'll\s+say)\s*:?\s*(?:option\s+|letter\s+)?[\(\[\"']?(?:([ABC])|([abc])(?=\W*$))"
     r"(?![\w'])", re.IGNORECASE)
 _NOTE = re.compile(L.NOTE_PATTERN, re.IGNORECASE)
 _REFUSAL = [re.compile(p) for p in L.REFUSAL_PATTERNS]

@@ -67,6 +67,7 @@ class Task:
       asked_classes: the classes whose examples are asked (default: all); the answer space is
         still every class.
       ignore: phrases consumed without meaning a class ("black hair", "30 years old").
+      colour_nouns: the words after which the lexicon's colour words name a class.
     """
 
     name: str
@@ -83,6 +84,7 @@ class Task:
     attribute: str | None = None
     asked_classes: tuple | None = None
     ignore: tuple = ()
+    colour_nouns: tuple = ()
 
     def kind(self, prompt_set: str) -> str:
         """"closed", "open", "direct" or "single_choice"."""
@@ -106,25 +108,26 @@ def _yes_no(yes_extra=(), no_extra=()):
 
 
 def _bench(name, dataset, target, classes, options, closed_lexicon, sensitive, recall,
-           open_lexicon=None, ignore=()):
+           open_lexicon=None, ignore=(), colour_nouns=()):
     prompt_sets = dict(P.BENCHMARK_PROMPTS[dataset])
     lexicons = {"closed": closed_lexicon}
     if "open" in prompt_sets:
         lexicons["open"] = open_lexicon or closed_lexicon
     return Task(name=name, dataset=dataset, target=target, classes=classes, options=options,
                 lexicons=lexicons, prompt_sets=prompt_sets, sensitive=sensitive,
-                recall_attributes=recall, split="test", ignore=ignore)
+                recall_attributes=recall, split="test", ignore=ignore,
+                colour_nouns=colour_nouns)
 
 
 def _study(name, dataset, target, classes, lexicon, recall, sensitive, *, prompt_names=None,
-           attribute=None, open_lexicon=None, asked=None, ignore=()):
+           attribute=None, open_lexicon=None, asked=None, ignore=(), colour_nouns=()):
     sets = {"direct": None, "single_choice": None, **P.STUDY_PROMPTS}
     return Task(name=name, dataset=dataset, target=target, classes=classes,
                 options=tuple(classes), prompt_sets=sets,
                 lexicons={"direct": lexicon, "open": open_lexicon or lexicon},
                 sensitive=sensitive, recall_attributes=recall, split="all",
                 prompt_names=prompt_names, attribute=attribute, asked_classes=asked,
-                ignore=ignore)
+                ignore=ignore, colour_nouns=colour_nouns)
 
 
 _DIGITS = tuple(str(i) for i in range(7))
@@ -139,7 +142,8 @@ TASKS = {t.name: t for t in (
            ("gender", "race"), open_lexicon=L.GENDER_OPEN),
     _bench("bench_fairface", "fairface", "race", FAIRFACE_RACE, _DIGITS,
            tuple((d, *lex) for d, lex in zip(_DIGITS, L.FAIRFACE_RACE)), "gender",
-           ("gender", "race"), open_lexicon=L.FAIRFACE_RACE, ignore=L.COLOUR_CONTEXT),
+           ("gender", "race"), open_lexicon=L.FAIRFACE_RACE, ignore=L.COLOUR_CONTEXT,
+           colour_nouns=L.PERSON_NOUNS),
     _bench("bench_facet", "facet", "visible_face", ("No", "Yes"), ("No", "Yes"),
            _yes_no(("visible", "clearly visible", "face visible"),
                    ("not visible", "no face", "invisible", "not clearly visible", "no visible",
@@ -155,11 +159,12 @@ TASKS = {t.name: t for t in (
     _study("facet_age", "facet", "age", AGE, L.AGE, ("age",), "gender", attribute="age",
            ignore=L.AGE_CONTEXT),
     _study("facet_skin_tone", "facet", "skin_tone", SKIN, L.SKIN, ("skin_tone",), "gender",
-           attribute="skin tone", ignore=L.COLOUR_CONTEXT),
+           attribute="skin tone", ignore=L.COLOUR_CONTEXT, colour_nouns=L.SKIN_NOUNS),
     _study("utkface_gender", "utkface", "gender", GENDER, L.GENDER, ("gender",), "race",
            prompt_names=_LOWER_GENDER, attribute="gender", open_lexicon=L.GENDER_OPEN),
     _study("utkface_race", "utkface", "race", UTK_RACE, L.UTK_RACE, ("race",), "gender",
-           prompt_names=_RACE_NAMES, attribute="race", ignore=L.COLOUR_CONTEXT),
+           prompt_names=_RACE_NAMES, attribute="race", ignore=L.COLOUR_CONTEXT,
+           colour_nouns=L.PERSON_NOUNS),
     _study("utkface_age", "utkface", "age", AGE, L.AGE, ("age",), "gender", attribute="age",
            ignore=L.AGE_CONTEXT),
 )}
@@ -197,8 +202,10 @@ def answer_space(task: Task, prompt_set: str, asked_class: str | None = None):
 
     kind = task.kind(prompt_set)
     if kind == "single_choice":
-        named = Lexicon(task.lexicons["direct"], ignore=task.ignore)
+        named = Lexicon(task.lexicons["direct"], ignore=task.ignore,
+                        colour_nouns=task.colour_nouns)
         return AnswerSpace(SINGLE_CHOICE_CLASSES, Lexicon(L.YES_NO, unknown=L.UNKNOWN),
                            choice=True, asked=task.classes.index(asked_class), named=named)
     return AnswerSpace(task.classes, Lexicon(task.lexicons[kind], ignore=task.ignore,
-                                             unknown=L.UNKNOWN))
+                                             unknown=L.UNKNOWN,
+                                             colour_nouns=task.colour_nouns))
