@@ -118,3 +118,16 @@ def test_splits_are_those_of_the_trained_models(dataset, task, tmp_path):
         assert [e.id for e in examples] == [ids[i] for i in source.indices]
     everything, _ = load_examples(get_task(task), root, split="all")
     assert len(everything) == len(ids)
+
+
+@pytest.mark.parametrize("task_name", ["utkface_age", "utkface_race", "facet_age",
+                                       "facet_skin_tone", "facet_gender"])
+def test_every_answer_class_has_examples(task_name, tmp_path):
+    """The data's attribute values are the task's class names: every class has examples."""
+    from tests.miniatures import MAKERS
+
+    task = get_task(task_name)
+    root = str(tmp_path / task.dataset)
+    MAKERS[task.dataset](root)
+    examples, _ = load_examples(task, root, split="all", persons="all")
+    assert {e.attrs[task.target] for e in examples} == set(task.classes)

@@ -54,7 +54,7 @@ def _celeba(root, options):
 
 def _utk_age(file_name: str) -> str:
     age = int(re.match(r"(\d+)_", os.path.basename(file_name)).group(1))
-    return "young" if age < 30 else ("middle" if age < 60 else "older")
+    return "young" if age < 30 else ("middle" if age < 60 else "old")
 
 
 def _utkface(root, options):
