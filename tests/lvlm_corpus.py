@@ -115,7 +115,7 @@ def _direct():
                 add(task, "direct", answer, cls, source)
         for text, expected, source in DIRECT_REFUSAL:
             add(task, "direct", text.format(attr=attr), expected, source)
-        (c0, x0), (c1, x1) = spellings[0], spellings[1]
+        (_, x0), (c1, x1) = spellings[0], spellings[1]
         add(task, "direct", f'"{x0}" or "{x1}"', U, "both")
         add(task, "direct", f"{x0.capitalize()} or {x1}", U, "both")
         add(task, "direct", "[" + ", ".join(t.names()) + "]", U, "both")

@@ -98,8 +98,8 @@ class TextEncoder:
         tanh = "Tanh" in str(config.get("activation_function", ""))
         return layer.to(self.device).eval(), tanh
 
-    def encode(self, texts) -> "np.ndarray":  # noqa: F821 - numpy, imported lazily
-        """(len(texts), d) float32 rows of unit norm."""
+    def encode(self, texts):
+        """A numpy array of (len(texts), d) float32 rows of unit norm."""
         import numpy as np
 
         torch = self.torch
