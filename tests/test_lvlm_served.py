@@ -106,7 +106,12 @@ def test_contract_through_the_cli_and_rerun_asks_nothing(tmp_path):
         again = run_cli(*args, module="nhfair_jax.lvlm", timeout=300)
         assert again.returncode == 0, again.stderr
         assert sum(stub.calls.values()) == first == 12
+        checked = run_cli(*args, "--check", "--check_n=5", module="nhfair_jax.lvlm",
+                          timeout=300)
+        assert checked.returncode == 0, checked.stderr
+        assert sum(stub.calls.values()) == 12 + 5  # asked again, one at a time
     assert "asked 0 question(s)" in again.stdout
+    assert "0 of 5 answer(s) changed when asked one at a time" in checked.stdout
     lines = [json.loads(x) for x in open(os.path.join(workdir, "answers.jsonl"))]
     assert len(lines) == 12
     for line in lines:
