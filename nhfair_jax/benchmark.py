@@ -33,9 +33,9 @@ _NO_REPORT = flags.DEFINE_bool("no_report", False, "Skip the report (workers of 
 
 def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs."""
+    from nhfair_jax.config import load_config_file
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
-    from nhfair_jax.config import load_config_file
     from nhfair_jax.methods import registered
     from nhfair_jax.sweep.runner import OBJECTIVES
 

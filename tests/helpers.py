@@ -27,6 +27,8 @@ PIECES = {
     "diffusers": ("module", "diffusers", 'pip install -e ".[generate]"'),
     "tfds": ("module", "tensorflow_datasets", 'pip install -e ".[test]"'),
     "oxonfair": ("module", "oxonfair", 'pip install -e ".[test]"'),
+    # `transformers serve`'s server (transformers[serving]): fastapi and uvicorn
+    "serving": ("module", ("fastapi", "uvicorn"), 'pip install -e ".[lvlm]"'),
     "chromium": ("program", ("chromium", "chromium-browser"), "apt-get install chromium"),
     "node": ("program", ("node", "nodejs"), "apt-get install nodejs"),
     "postgres": ("env", "NHFAIR_PG_URL",
@@ -48,10 +50,11 @@ def strict() -> bool:
 def _find(piece: str):
     kind, target, _ = PIECES[piece]
     if kind == "module":
+        modules = (target,) if isinstance(target, str) else target
         try:
-            return importlib.import_module(target), None
+            return [importlib.import_module(m) for m in modules][0], None
         except Exception as e:  # noqa: BLE001 - a broken install fails in many ways
-            return None, f"cannot import {target}: {type(e).__name__}: {e}"
+            return None, f"cannot import {', '.join(modules)}: {type(e).__name__}: {e}"
     if kind == "program":
         found = next((p for p in map(shutil.which, target) if p), None)
         return found, None if found else f"none of {', '.join(target)} is on PATH"

@@ -2,9 +2,13 @@
 
 The stub answers by the image it receives: `script` maps the SHA-256 of the image bytes (the
 data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API-level refusal,
-("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late. Unknown
+("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late,
+("retry_after", seconds, text) for HTTP 429 with that Retry-After header on the first request
+of the image and `text` afterwards, ("length", text) for an answer cut by the budget. Unknown
 images get "Male". Alternatively `responder(image_bytes, prompt)` returns the behaviour. Every
-request is counted per image hash.
+request is counted per image hash (with its arrival time). `/models` lists `models`. With
+`wants="max_completion_tokens"` a request carrying `max_tokens` is refused with HTTP 400, as
+OpenAI's newer models refuse it.
 
 Run as a script (`python tests/lvlm_stub.py SCRIPT.json PORTFILE`) it serves until killed, for
 the test that kills a run mid-way.
@@ -27,10 +31,14 @@ def image_hash(data: bytes) -> str:
 
 
 class Stub:
-    def __init__(self, script=None, *, delay: float = 0.0, responder=None):
+    def __init__(self, script=None, *, delay: float = 0.0, responder=None,
+                 models=("stub-model",), wants: str = "max_tokens"):
         self.script, self.delay, self.responder = dict(script or {}), delay, responder
+        self.models, self.wants = list(models), wants
+        self.times = collections.defaultdict(list)
         self.calls = collections.Counter()
         self.prompts = []
+        self.payloads = []  # every chat-completions request body, as sent
         self.lock = threading.Lock()
         stub = self
 
@@ -39,11 +47,13 @@ class Stub:
                 pass
 
             def do_GET(self):
-                body = json.dumps({"data": [{"id": "stub-model"}]}).encode()
+                body = json.dumps({"data": [{"id": m} for m in stub.models]}).encode()
                 self._send(200, body)
 
-            def _send(self, code, body):
+            def _send(self, code, body, headers=()):
                 self.send_response(code)
+                for k, v in headers:
+                    self.send_header(k, v)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -55,18 +65,37 @@ class Stub:
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
                 payload = json.loads(self.rfile.read(length))
-                content = payload["messages"][0]["content"]
+                content = next(m["content"] for m in payload["messages"]
+                               if m["role"] == "user")
                 url = next(p["image_url"]["url"] for p in content if p["type"] == "image_url")
                 prompt = next(p["text"] for p in content if p["type"] == "text")
                 data = base64.b64decode(url.split(",", 1)[1])
                 h = image_hash(data)
                 with stub.lock:
                     stub.calls[h] += 1
+                    stub.times[h].append(time.monotonic())
                     stub.prompts.append((h, prompt, payload.get("temperature")))
+                    stub.payloads.append(payload)
                 if stub.delay:
                     time.sleep(stub.delay)
                 action = (stub.responder(data, prompt) if stub.responder is not None
                           else stub.script.get(h, "Male"))
+                other = ("max_tokens" if stub.wants == "max_completion_tokens"
+                         else "max_completion_tokens")
+                if other in payload:
+                    self._send(400, json.dumps({"error": {
+                        "message": f"Unsupported parameter: '{other}' is not supported with "
+                                   f"this model. Use '{stub.wants}' instead."}}).encode())
+                    return
+                finish = "stop"
+                if isinstance(action, (list, tuple)) and action[0] == "retry_after":
+                    if stub.calls[h] == 1:
+                        self._send(429, b'{"error": "slow down"}',
+                                   headers=[("Retry-After", str(action[1]))])
+                        return
+                    action = action[2]
+                if isinstance(action, (list, tuple)) and action[0] == "length":
+                    action, finish = action[1], "length"
                 if isinstance(action, (list, tuple)) and action[0] == "http":
                     self._send(int(action[1]), b'{"error": "stub failure"}')
                     return
@@ -77,7 +106,7 @@ class Stub:
                 if isinstance(action, (list, tuple)) and action[0] == "refusal":
                     message = {"role": "assistant", "content": None, "refusal": action[1]}
                 body = json.dumps({"choices": [{"index": 0, "message": message,
-                                                "finish_reason": "stop"}]}).encode()
+                                                "finish_reason": finish}]}).encode()
                 self._send(200, body)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

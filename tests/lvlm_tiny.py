@@ -19,7 +19,7 @@ WORDS = sorted(set(
     "please choose of following white black asian indian others young middle old older lighter "
     "darker wavy-haired wavy hair non-wavy describe their apparent gender presentation and any "
     "other observable characteristics user assistant system 0 1 2 3 4 5 6 it a say sure "
-    "sorry tell appears to be probably looks like think".split()))
+    "sorry tell appears to be probably looks like think you are helpful".split()))
 PUNCT = list(".,:'\"?![]-=/")
 
 QWEN_TEMPLATE = (
@@ -31,16 +31,20 @@ QWEN_TEMPLATE = (
     "<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
 
 LLAVA_TEMPLATE = (
-    "{% for message in messages %}{% if message['role'] == 'user' %}USER: {% else %}ASSISTANT: "
+    "{% for message in messages %}{% if message['role'] == 'system' %}"
+    "{% for part in message['content'] %}{{ part['text'] }}{% endfor %}\n"
+    "{% else %}{% if message['role'] == 'user' %}USER: {% else %}ASSISTANT: "
     "{% endif %}{% if message['content'] is string %}{{ message['content'] }}"
     "{% else %}{% for part in message['content'] %}{% if part['type'] == 'image' %}<image>\n"
     "{% elif part['type'] == 'text' %}{{ part['text'] }}{% endif %}{% endfor %}{% endif %}"
-    "{% if message['role'] != 'user' %}</s>{% endif %} {% endfor %}"
+    "{% if message['role'] != 'user' %}</s>{% endif %} {% endif %}{% endfor %}"
     "{% if add_generation_prompt %}ASSISTANT:{% endif %}")
 
 
-def _tokenizer(specials: list[str], **named):
-    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers
+def _tokenizer(specials: list[str], bos: str | None = None, **named):
+    """A word-level tokenizer; with `bos`, one that prepends it as the real Llama, Gemma and
+    LLaVA tokenizers do (add_special_tokens=True)."""
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, processors
     from transformers import PreTrainedTokenizerFast
 
     words = WORDS + [w.capitalize() for w in WORDS] + PUNCT + ["USER", "ASSISTANT", "\n"]
@@ -56,19 +60,29 @@ def _tokenizer(specials: list[str], **named):
     tok.decoder = decoders.WordPiece(prefix="##", cleanup=True)
     from tokenizers import AddedToken
     tok.add_special_tokens([AddedToken(s, special=True, normalized=False) for s in specials])
+    if bos is not None:
+        tok.post_processor = processors.TemplateProcessing(
+            single=f"{bos} $A", pair=f"{bos} $A {bos} $B", special_tokens=[(bos, vocab[bos])])
     return PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="<unk>", pad_token="<pad>",
                                    model_max_length=512, padding_side="left", **named)
 
 
-def _save_model(cls, config, folder: str, eos_id: int, *parts) -> str:
+SAMPLING = {"do_sample": True, "temperature": 5.0, "top_k": 0, "top_p": 1.0}
+
+
+def _save_model(cls, config, folder: str, eos_id: int, *parts, sampling: bool = False) -> str:
     """A seeded random model of `config` with its generation settings, and the processor (or
-    its parts) saved beside it."""
+    its parts) saved beside it; `sampling` ships a generation config that samples (as Gemma 3's
+    does)."""
     import torch
 
     torch.manual_seed(0)
     model = cls(config).eval()
     model.generation_config.eos_token_id = eos_id
     model.generation_config.pad_token_id = 0
+    if sampling:
+        for k, v in SAMPLING.items():
+            setattr(model.generation_config, k, v)
     os.makedirs(folder, exist_ok=True)
     model.save_pretrained(folder)
     for part in parts:
@@ -123,12 +137,12 @@ def make_qwen2_vl(folder: str, *, qwen25: bool = False) -> str:
     return _save_model(cls, config, folder, ids["<|im_end|>"], tok, image_processor)
 
 
-def make_llava_next(folder: str) -> str:
+def make_llava_next(folder: str, sampling: bool = False) -> str:
     """A tiny LLaVA-NeXT checkpoint folder (CLIP vision tower, Llama text model)."""
     from transformers import (LlavaNextConfig, LlavaNextForConditionalGeneration,
                               LlavaNextImageProcessorPil, LlavaNextProcessor)
 
-    tok = _tokenizer(["<image>", "<s>", "</s>"])
+    tok = _tokenizer(["<image>", "<s>", "</s>"], bos="<s>")
     tok.eos_token = "</s>"
     tok.bos_token = "<s>"
     image_processor = LlavaNextImageProcessorPil(
@@ -151,7 +165,7 @@ def make_llava_next(folder: str) -> str:
         image_grid_pinpoints=[[28, 28], [28, 56], [56, 28]],
         vision_feature_select_strategy="default", vision_feature_layer=-1)
     return _save_model(LlavaNextForConditionalGeneration, config, folder, tok.eos_token_id,
-                       processor)
+                       processor, sampling=sampling)
 
 
 def forcing_processor(tokenizer, answers: list[str]):
@@ -191,14 +205,14 @@ GEMMA_TEMPLATE = (
     "<end_of_turn>\n{% endfor %}{% if add_generation_prompt %}<start_of_turn>model\n{% endif %}")
 
 
-def make_gemma3(folder: str) -> str:
+def make_gemma3(folder: str, sampling: bool = True) -> str:
     """A tiny Gemma 3 checkpoint folder (SigLIP vision tower, four soft tokens per image)."""
     from transformers import (Gemma3Config, Gemma3ForConditionalGeneration,
                               Gemma3ImageProcessorPil, Gemma3Processor)
 
     specials = ["<bos>", "<eos>", "<start_of_turn>", "<end_of_turn>", "<start_of_image>",
                 "<end_of_image>", "<image_soft_token>"]
-    tok = _tokenizer(specials, bos_token="<bos>", eos_token="<end_of_turn>",
+    tok = _tokenizer(specials, bos="<bos>", bos_token="<bos>", eos_token="<end_of_turn>",
                      extra_special_tokens={"boi_token": "<start_of_image>",
                                            "eoi_token": "<end_of_image>",
                                            "image_token": "<image_soft_token>"})
@@ -217,7 +231,7 @@ def make_gemma3(folder: str) -> str:
         mm_tokens_per_image=4, boi_token_index=ids["<start_of_image>"],
         eoi_token_index=ids["<end_of_image>"], image_token_index=ids["<image_soft_token>"])
     return _save_model(Gemma3ForConditionalGeneration, config, folder, ids["<end_of_turn>"],
-                       processor)
+                       processor, sampling=sampling)
 
 
 MLLAMA_TEMPLATE = (
@@ -236,7 +250,8 @@ def make_mllama(folder: str) -> str:
 
     specials = ["<|begin_of_text|>", "<|eot_id|>", "<|start_header_id|>", "<|end_header_id|>",
                 "<|image|>", "<|python_tag|>", "<|finetune_right_pad_id|>"]
-    tok = _tokenizer(specials, bos_token="<|begin_of_text|>", eos_token="<|eot_id|>")
+    tok = _tokenizer(specials, bos="<|begin_of_text|>", bos_token="<|begin_of_text|>",
+                     eos_token="<|eot_id|>")
     ids = {s: tok.convert_tokens_to_ids(s) for s in specials}
     image_processor = MllamaImageProcessorPil(size={"height": 28, "width": 28}, max_image_tiles=1)
     processor = MllamaProcessor(image_processor=image_processor, tokenizer=tok,

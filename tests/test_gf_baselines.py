@@ -12,17 +12,15 @@ import optax
 import pytest
 
 from nhfair_jax.config import method_config
+from nhfair_jax.dispatch import run
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods import get_method
+from nhfair_jax.methods import get_method, search_space
 from nhfair_jax.methods.cov import covariance_penalty, decision_scores, group_covariance
 from nhfair_jax.methods.lbc import cell_weights, constraint_violations, update_multipliers
 from nhfair_jax.methods.mfd import fair_mmd
 from nhfair_jax.methods.rw import reweighing_weights
 from nhfair_jax.methods.ss import subsample_rows
-from nhfair_jax.methods import search_space
-from nhfair_jax.dispatch import run
-from tests.helpers import erm_config_file, tiny_config
-from tests.helpers import assert_learned
+from tests.helpers import assert_learned, erm_config_file, tiny_config
 
 BASELINES = ("ss", "rw", "cov", "lbc")
 

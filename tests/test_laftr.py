@@ -12,13 +12,12 @@ import optax
 import pytest
 
 from nhfair_jax.config import method_config
+from nhfair_jax.dispatch import run
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.laftr import adversary_loss
-from nhfair_jax.dispatch import run
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_mesh, make_train_step
-from tests.helpers import tiny_config
-from tests.helpers import assert_learned
+from tests.helpers import assert_learned, tiny_config
 
 
 def test_adversary_loss_is_group_normalised_and_chance_is_one_minus_one_over_g():

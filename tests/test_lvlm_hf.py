@@ -1,6 +1,9 @@
 """The local transformers backend on tiny random checkpoints (Qwen2-VL, Qwen2.5-VL, LLaVA-NeXT,
-Gemma 3) written in the test and loaded as a downloaded checkpoint is: answers forced per example by a
-logits processor run through the whole pipeline; batch sizes 1 and 8 agree; bad checkpoints."""
+Gemma 3, Mllama) written in the test and loaded as a downloaded checkpoint is: answers forced per
+example by a logits processor run through the whole pipeline; batch sizes 1 and 8 agree, forced
+and free; decoding is arg max decoding even where the checkpoint's generation config samples;
+one BOS token per prompt; the system prompt; finish reasons and truncated answers; --check;
+bad checkpoints."""
 
 from __future__ import annotations
 
@@ -13,8 +16,8 @@ import pytest
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
-from tests.miniatures import make_utkface, write_solid
 from tests.helpers import need
+from tests.miniatures import make_utkface, write_solid
 
 FORCED = ["Male", "Female", "I cannot say", "Male or Female"]
 FAMILIES = ["qwen2_vl", "qwen2_5_vl", "llava_next", "gemma3", "mllama"]
@@ -121,8 +124,11 @@ def test_left_padding_prompts_of_different_lengths(family, checkpoints):
     assert [r.text for r in one] == [r.text for r in eight] == [answers[i % 4] for i in range(8)]
     np.testing.assert_allclose([r.scores for r in one], [r.scores for r in eight], atol=1e-4)
     backend.factory = None  # unforced greedy decoding: batch composition changes nothing
-    free_one = [r.text for r in backend.answer(requests[:1])]
-    assert free_one == [r.text for r in backend.answer(requests)][:1]
+    backend.batch_size = 1
+    free_one = [r.text for r in backend.answer(requests)]
+    backend.batch_size = 8
+    assert free_one == [r.text for r in backend.answer(requests)]
+    assert len(set(free_one)) > 1  # the answers differ, so the comparison means something
 
 
 def test_bad_checkpoints_are_one_line_errors(tmp_path):
@@ -140,3 +146,120 @@ def test_bad_checkpoints_are_one_line_errors(tmp_path):
     with pytest.raises(UserError, match="holds a bert checkpoint; supported LVLMs: llava_next, "
                                         "qwen2_vl, qwen2_5_vl, gemma3, mllama"):
         HFBackend(str(bert))
+
+
+def _free_requests(n=4, budget=6):
+    from PIL import Image
+
+    from nhfair_jax.lvlm.backends import Request
+
+    rng = np.random.default_rng(1)
+    prompts = ["Is the person in the photo male or female?", "Describe the person",
+               "Is it a nurse?", "Give me a one-word label"]
+    return [Request(key=str(i), prompt=prompts[i % 4], options=None, max_new_tokens=budget,
+                    system="You are a helpful assistant." if i % 2 else "",
+                    image=Image.fromarray(rng.integers(0, 255, (*SIZES[i % 4], 3),
+                                                       dtype=np.uint8)))
+            for i in range(n)]
+
+
+def _argmax_decode(backend, request):
+    """Greedy decoding written out: the model's arg max token, one step at a time, no cache."""
+    import torch
+
+    inputs = dict(backend._inputs([backend._chat(request.prompt, request.system)],
+                                  [request.image]))
+    length = inputs["input_ids"].shape[1]
+    out = []
+    for _ in range(request.max_new_tokens):
+        with torch.inference_mode():
+            logits = backend.model(**inputs).logits[0, -1]
+        token = int(logits.argmax())
+        out.append(token)
+        if token in backend.eos_ids:
+            break
+        for k, v in list(inputs.items()):
+            if torch.is_tensor(v) and v.dim() == 2 and v.shape == (1, length):
+                fill = token if k == "input_ids" else int(k == "attention_mask")
+                inputs[k] = torch.cat([v, torch.full((1, 1), fill, dtype=v.dtype)], 1)
+        length += 1
+    return backend.tokenizer.decode(out, skip_special_tokens=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["gemma3", "llava_sampling"])
+def test_decoding_is_greedy_whatever_the_checkpoint_samples(family, checkpoints, tmp_path):
+    from nhfair_jax.bridge.lvlm_hf import HFBackend
+    from tests.lvlm_tiny import SAMPLING, make_llava_next
+
+    folder = (checkpoints["gemma3"] if family == "gemma3"
+              else make_llava_next(str(tmp_path / "llava"), sampling=True))
+    with open(os.path.join(folder, "generation_config.json")) as f:
+        shipped = json.load(f)
+    assert {k: shipped[k] for k in SAMPLING} == SAMPLING  # the checkpoint asks to sample
+    backend = HFBackend(folder, batch_size=4, score_options=False)
+    requests = _free_requests()
+    got = [r.text for r in backend.answer(requests)]
+    assert got == [_argmax_decode(backend, r) for r in requests]
+    assert got == [r.text for r in backend.answer(requests)]  # and again: nothing sampled
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["llava_next", "gemma3", "mllama", "qwen2_vl"])
+def test_one_bos_token_and_the_system_prompt(family, checkpoints):
+    from nhfair_jax.bridge.lvlm_hf import HFBackend
+
+    backend = HFBackend(checkpoints[family], batch_size=2, score_options=False)
+    request = _free_requests(2)[1]
+    chat = backend._chat(request.prompt, request.system)
+    assert "You are a helpful assistant." in chat
+    assert "helpful" not in backend._chat(request.prompt, "")
+    ids = backend._inputs([chat], [request.image])["input_ids"][0].tolist()
+    bos = backend.tokenizer.bos_token_id
+    if family == "qwen2_vl":
+        assert bos is None or bos not in ids
+    else:  # the tokenizer adds BOS on its own; the template may hold one already
+        assert backend.tokenizer("x")["input_ids"][0] == bos
+        assert ids.count(bos) == 1 and ids[0] == bos
+
+
+@pytest.mark.slow
+def test_finish_reason_and_truncated_answers_counted_apart(checkpoints, tmp_path):
+    mini = make_utkface(str(tmp_path / "utk"), n=6, bad_names=False)
+    from nhfair_jax.lvlm.backends import make_backend
+    from tests.lvlm_tiny import forcing_processor
+
+    c = lvlm_config("utkface_gender", root=mini.root)
+    c.backend.name, c.backend.model = "transformers", checkpoints["qwen2_vl"]
+    c.decoding.max_new_tokens = 3
+    backend = make_backend(c)
+    order = sorted(os.listdir(os.path.join(mini.root, "UTKFace")))
+    long = {name: i % 2 for i, name in enumerate(order)}
+    backend.factory = lambda requests: forcing_processor(
+        backend.tokenizer, ["Male male male male" if long[r.key] else "Male" for r in requests])
+    result = run(c, str(tmp_path / "run"), backend=backend, progress=False)
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    for line in lines:
+        assert line["finish_reason"] == ("length" if long[line["id"]] else "stop")
+        assert line["status"] == "parsed"  # "Male male male" still reads as Male
+    n_long = sum(long.values())
+    assert result["truncated"]["count"] == n_long
+    assert result["truncated"]["by_status"]["parsed"] == n_long
+    assert result["status_counts"]["parsed"] == len(lines)
+
+
+@pytest.mark.slow
+def test_check_mode_finds_no_change_under_greedy_decoding(checkpoints, tmp_path):
+    from nhfair_jax.lvlm.backends import make_backend
+    from nhfair_jax.lvlm.run import check
+
+    mini = make_utkface(str(tmp_path / "utk"), n=8, bad_names=False)
+    for i, e in enumerate(mini.examples):
+        write_solid(os.path.join(mini.root, e.file), e.colour, size=SIZES[i % len(SIZES)])
+    c = lvlm_config("utkface_gender", root=mini.root)
+    c.backend.name, c.backend.model = "transformers", checkpoints["llava_next"]
+    c.backend.batch_size, c.decoding.max_new_tokens = 8, 5
+    run(c, str(tmp_path / "run"), backend=make_backend(c), progress=False)
+    out = check(c, str(tmp_path / "run"), n=8)
+    assert out["asked"] == 8 and out["changed"] == [] and out["batch_size"] == 8
+    assert json.load(open(tmp_path / "run" / "check.json"))["asked"] == 8

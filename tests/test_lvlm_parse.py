@@ -1,79 +1,150 @@
-"""The answer parser against a corpus of real-looking answers (tests/lvlm_corpus.py), per
-prompt kind, and its whole-word rules."""
+"""The answer reader against a corpus of realistic answers (tests/lvlm_corpus.py), per task kind,
+every rule of it exercised, and its whole-word, negation and echo rules one by one."""
 
 from __future__ import annotations
 
+import collections
+
 import pytest
 
-from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE, Lexicon, parse_answer, lexicon_for
-from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, get_task, prompt_text
-from tests import lvlm_corpus as C
+from nhfair_jax.lvlm.parse import (PARSED, REFUSED, UNPARSEABLE, AnswerSpace, Lexicon,
+                                   parse_answer, read)
+from nhfair_jax.lvlm.tasks import answer_space, get_task, prompt_text
+from tests.lvlm_corpus import ANSWERS, SOURCES
 
-KINDS = {"closed": C.CLOSED, "direct": C.DIRECT, "single_choice": C.SINGLE_CHOICE,
-         "open": C.OPEN}
+KINDS = ("direct", "single_choice", "yes_no", "digits", "open", "closed")
+STAGES = ("exact", "lexicon", "hedged", "label_with_note", "label_despite_refusal",
+          "label_first", "negation_other", "negation_only", "several_labels", "no_label",
+          "refusal", "unknown", "choice_letter", "named_class", "unknown_option", "conflict",
+          "echo_only", "empty")
 
 
-def _parse(task_name, kind, answer):
-    task = get_task(task_name)
-    prompt_set = {"closed": "origin"}.get(kind, kind)
-    asked = task.classes[0] if kind == "single_choice" else None
-    classes = SINGLE_CHOICE_CLASSES if kind == "single_choice" else task.classes
-    return parse_answer(answer, lexicon_for(task, kind), classes,
-                        prompt=prompt_text(task, prompt_set, asked),
-                        letters=kind == "single_choice")
+def _read(a):
+    task = get_task(a["task"])
+    return read(a["answer"], answer_space(task, a["prompt_set"], a["asked"]),
+                prompt=prompt_text(task, a["prompt_set"], a["asked"]))
+
+
+def _outcome(p):
+    return {REFUSED: "REFUSED", UNPARSEABLE: "UNPARSEABLE"}.get(p.status, p.text)
+
+
+def test_corpus_is_large_varied_and_sourced():
+    by_kind = collections.Counter(a["kind"] for a in ANSWERS)
+    for kind in ("direct", "single_choice", "yes_no", "digits", "open"):
+        assert by_kind[kind] >= 250, kind
+    for kind in KINDS:
+        rows = [a for a in ANSWERS if a["kind"] == kind]
+        expected = collections.Counter(a["expected"] for a in rows)
+        assert expected["REFUSED"] >= 2 and expected["UNPARSEABLE"] >= 2, kind
+        assert len(set(expected) - {"REFUSED", "UNPARSEABLE"}) >= 2, kind
+    assert {a["source"] for a in ANSWERS} == set(SOURCES)
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_corpus_is_large_and_varied(kind):
-    corpus = KINDS[kind]
-    assert len(corpus) >= 60
-    expected = [e for _, _, e in corpus]
-    assert expected.count(C.R) >= 5 and expected.count(C.U) >= 5
-    assert len(set(expected) - {C.R, C.U}) >= 2
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_corpus_parses_as_expected(kind):
+def test_corpus_reads_as_expected(kind):
     wrong = []
-    for task_name, answer, expected in KINDS[kind]:
-        p = _parse(task_name, kind, answer)
-        got = {REFUSED: C.R, UNPARSEABLE: C.U}.get(p.status, p.text)
+    for a in (a for a in ANSWERS if a["kind"] == kind):
+        p = _read(a)
         if p.status == PARSED:
             assert p.label is not None and p.text is not None
-        if got != expected:
-            wrong.append(f"{task_name}: {answer!r} -> {got} ({p.stage}), expected {expected}")
+        if _outcome(p).lower() != a["expected"].lower():
+            wrong.append(f"{a['task']} (asked {a['asked']}): {a['answer']!r} -> {_outcome(p)} "
+                         f"({p.stage}), expected {a['expected']}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_every_rule_decides_some_answer():
+    seen = collections.Counter(_read(a).stage for a in ANSWERS)
+    assert set(STAGES) <= set(seen), set(STAGES) - set(seen)
+
+
+def _gender(answer, prompt=""):
+    task = get_task("utkface_gender")
+    return read(answer, answer_space(task, "direct"), prompt=prompt)
 
 
 def test_whole_words_only():
     lex = Lexicon((("no",), ("yes",)))
-    assert [c for c, *_ in lex.mentions(["not", "nothing", "know", "none"])] == []
+    assert [m.cls for m in lex.mentions(["not", "nothing", "know", "none"])] == []
     gender = Lexicon((("male", "man"), ("female", "woman")))
-    assert [c for c, *_ in gender.mentions(["female", "woman", "human", "manly"])] == [1, 1]
+    assert [m.cls for m in gender.mentions(["female", "woman", "human", "manly"])] == [1, 1]
+    assert [m.cls for m in gender.mentions(["males", "women"])] == [0]  # "women" is no plural
 
 
-def test_negated_mentions_do_not_count():
-    gender = Lexicon((("male", "man"), ("female", "woman")))
-    negated = [n for _, _, n in gender.mentions("this is not a man but a woman".split())]
-    assert negated == [True, False]
-    task = get_task("utkface_gender")
-    p = parse_answer("This is not a man but a woman", lexicon_for(task, "direct"), task.classes)
-    assert (p.status, p.text) == (PARSED, "Female")
+def test_bare_phrases_count_only_as_a_whole_clause():
+    race = answer_space(get_task("utkface_race"), "direct")
+    assert read('"Other"', race).text == "Others"
+    assert read("The other features are unclear to me.", race).status != PARSED
 
 
-def test_prompt_echo_is_cut_case_insensitively():
+def test_negation_is_scoped_to_its_clause():
+    assert (_gender("The person does not appear to be female").text,
+            _gender("The person does not appear to be female").stage) == ("Male",
+                                                                          "negation_other")
+    assert _gender("This is not a man but a woman").text == "Female"
+    assert _gender("Not male, female.").text == "Female"
+    assert _gender("No doubt a woman.").text == "Female"  # an idiom negates nothing
+    age = answer_space(get_task("facet_age"), "direct")
+    assert (read("Not young.", age).status, read("Not young.", age).stage) == (
+        UNPARSEABLE, "negation_only")  # three classes: a bare negation says nothing
+    birds = answer_space(get_task("bench_waterbirds"), "open")
+    assert read("It is not a duck.", birds).status == UNPARSEABLE  # a species says nothing
+    assert read("It is not a waterbird.", birds).text == "Landbird"
+
+
+def test_disclaimers_and_notes_around_a_label_are_ignored():
+    p = _gender("Male\n\nPlease note that I can't determine someone's gender identity from a "
+                "photo.")
+    assert (p.status, p.text) == (PARSED, "Male")
+    assert _gender("I can't determine gender from a photo.").status == REFUSED
+    p = _gender("I'm sorry, I can't determine gender. However, the person appears female.")
+    assert (p.text, p.stage) == ("Female", "label_despite_refusal")
+
+
+def test_prompt_echo_and_chat_residue_are_cut():
     task = get_task("bench_utkface")
     prompt = prompt_text(task, "origin")
-    answer = prompt.upper() + " Female"  # the echo in another case must still be cut
-    p = parse_answer(answer, lexicon_for(task, "closed"), task.classes, prompt=prompt)
-    assert (p.status, p.text) == (PARSED, "Female")
+    space = answer_space(task, "origin")
+    assert read(prompt.upper() + " Female", space, prompt=prompt).text == "Female"
+    assert read("USER: <image>\n" + prompt + " ASSISTANT: Male</s>", space,
+                prompt=prompt).text == "Male"
+    assert read("Female<|im_end|>\nUSER: And now?", space).text == "Female"
+    assert read(prompt, space, prompt=prompt).stage == "echo_only"
+
+
+def test_single_choice_compares_a_named_class_with_the_asked_one():
+    task = get_task("utkface_gender")
+    for asked, expected in (("Male", "Yes"), ("Female", "No")):
+        space = answer_space(task, "single_choice", asked)
+        p = read("The person in the image is male.", space)
+        assert (p.text, p.stage) == (expected, "named_class")
+    space = answer_space(task, "single_choice", "Male")
+    assert read("**B**", space).text == "No" and read("I'd choose A.", space).text == "Yes"
+    assert read("A person is shown.", space).status == UNPARSEABLE  # "A" is an article here
+    assert read("A. No", space).status == UNPARSEABLE
 
 
 def test_option_scores_decide_when_preferred():
     task = get_task("bench_utkface")
-    lex = lexicon_for(task, "closed")
-    p = parse_answer("I'm sorry, I can't.", lex, task.classes, scores=[-3.0, -1.0],
-                     prefer_scores=True)
+    space = answer_space(task, "origin")
+    p = parse_answer("I'm sorry, I can't.", space, scores=[-3.0, -1.0], prefer_scores=True)
     assert (p.status, p.text, p.stage) == (PARSED, "Female", "option_score")
-    p = parse_answer("I'm sorry, I can't.", lex, task.classes, scores=[-3.0, -1.0])
+    p = parse_answer("I'm sorry, I can't.", space, scores=[-3.0, -1.0])
     assert p.status == REFUSED
+
+
+def test_answer_space_of_a_hand_made_lexicon():
+    space = AnswerSpace(("cat", "dog"), Lexicon((("cat", "kitten"), ("dog", "puppy"))))
+    assert read("A small kitten.", space).text == "cat"
+    assert read("A kitten and a puppy.", space).status == UNPARSEABLE
+
+
+def test_colour_words_name_a_class_only_of_a_person():
+    race = answer_space(get_task("utkface_race"), "direct")
+    assert read("A white man.", race).text == "White"
+    assert read("He is white.", race).text == "White"
+    assert read("He wears a white thobe.", race).status == UNPARSEABLE
+    assert read("White or Asian", race).status == UNPARSEABLE  # both classes, never a guess
+    skin = answer_space(get_task("facet_skin_tone"), "direct")
+    assert read("Dark skin, light shirt.", skin).text == "dark"

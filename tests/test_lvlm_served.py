@@ -4,6 +4,7 @@ and bad input."""
 
 from __future__ import annotations
 
+import collections
 import io
 import json
 import os
@@ -95,7 +96,7 @@ def test_contract_through_the_cli_and_rerun_asks_nothing(tmp_path):
     script = {h: ("Male", "Female", "I'm sorry, I can't.")[i % 3] for i, h in enumerate(hashes)}
     workdir = str(tmp_path / "run")
     with Stub(script) as stub:
-        args = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"),
+        args = ["--config", os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender",
                 "--workdir", workdir, "--config.backend.name=openai",
                 f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
                 f"--config.data.root={mini.root}", "--progress=false"]
@@ -105,7 +106,12 @@ def test_contract_through_the_cli_and_rerun_asks_nothing(tmp_path):
         again = run_cli(*args, module="nhfair_jax.lvlm", timeout=300)
         assert again.returncode == 0, again.stderr
         assert sum(stub.calls.values()) == first == 12
+        checked = run_cli(*args, "--check", "--check_n=5", module="nhfair_jax.lvlm",
+                          timeout=300)
+        assert checked.returncode == 0, checked.stderr
+        assert sum(stub.calls.values()) == 12 + 5  # asked again, one at a time
     assert "asked 0 question(s)" in again.stdout
+    assert "0 of 5 answer(s) changed when asked one at a time" in checked.stdout
     lines = [json.loads(x) for x in open(os.path.join(workdir, "answers.jsonl"))]
     assert len(lines) == 12
     for line in lines:
@@ -124,7 +130,7 @@ def test_killed_run_resumes_asking_only_what_is_missing(tmp_path):
     workdir = str(tmp_path / "run")
     with Stub({}, delay=0.25) as stub:
         args = [sys.executable, "-m", "nhfair_jax.lvlm", "--config",
-                os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir", workdir,
+                os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender", "--workdir", workdir,
                 f"--config.backend.url={stub.url}", "--config.backend.model=stub-model",
                 f"--config.data.root={mini.root}", "--config.backend.concurrency=1",
                 "--config.backend.batch_size=1", "--progress=false"]
@@ -167,6 +173,48 @@ def _facet_with_occupations(tmp_path):
     return mini, by_colour
 
 
+def test_facet_study_asks_whole_images_of_one_person_over_52_classes(tmp_path):
+    import pandas as pd
+
+    mini = make_facet(str(tmp_path / "facet"), n_images=8)
+    path = os.path.join(mini.root, "annotations", "annotations.csv")
+    frame = pd.read_csv(path)
+    first = ~frame["filename"].duplicated()
+    images = frame["filename"].drop_duplicates().tolist()
+    single = {images[i] for i in (0, 2, 6)}  # their first persons have a gender presentation
+    frame = frame[first | ~frame["filename"].isin(single)].copy()
+    frame["class1"] = "guitarist"
+    frame.loc[frame["filename"] == images[2], "class1"] = "doctor"  # not one of the 13
+    frame.loc[frame["filename"] == images[6], "class1"] = "nurse"
+    frame.to_csv(path, index=False)
+    job_of = {image_hash(open(os.path.join(mini.root, "images", f), "rb").read()): job
+              for f, job in zip(frame["filename"], frame["class1"])}
+    seen = []
+
+    def respond(data, prompt):
+        seen.append((np.asarray(Image.open(io.BytesIO(data))).shape[:2], prompt))
+        job = job_of[image_hash(data)]  # the whole file, byte for byte
+        return '"doctor"' if job == "nurse" else f'"{job}"'  # a wrong class of the 52
+
+    with Stub(responder=respond) as stub:
+        c = lvlm_config("facet_occupation", root=mini.root)
+        c.backend.url, c.backend.model = stub.url, "stub-model"
+        result = run(c, str(tmp_path / "run"), progress=False)
+    assert len(seen) == 2 and all(shape == (16, 48) for shape, _ in seen)
+    prompt = seen[0][1]
+    assert prompt.count(", ") == 51 and "[astronaut, backpacker," in prompt
+    assert result["status_counts"]["parsed"] == 2
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    assert sorted((x["label"], x["parsed"]) for x in lines) == [("guitarist", "guitarist"),
+                                                                 ("nurse", "doctor")]
+    assert result["report_abstain_wrong"]["acc"] == pytest.approx(0.5)
+    notes = result["notes"]
+    assert notes["persons in images of more than one annotated person, excluded "
+                 "(data.persons='single')"] > 0
+    assert notes["examples whose occupation is not one of the task's asked classes, "
+                 "excluded"] == 1
+
+
 def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(tmp_path):
     mini, job_of = _facet_with_occupations(tmp_path)
     palette = list(job_of)
@@ -184,6 +232,7 @@ def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(t
     with Stub(responder=respond) as stub:
         c = lvlm_config("facet_occupation", "direct,single_choice", root=mini.root)
         c.backend.url, c.backend.model = stub.url, "stub-model"
+        c.data.persons, c.data.options.crop = "all", True  # every person, cropped to its box
         result = run(c, str(tmp_path / "run"), progress=False)
     kept = [e for e in mini.examples if e.kept]
     assert all(shape == (16, 8) and colour is not None for shape, colour in seen)
@@ -239,6 +288,14 @@ def test_bad_input_fails_before_the_run(tmp_path):
     c.prompts = "origin"
     with pytest.raises(UserError, match="task utkface_gender has no prompt set 'origin'"):
         run(c, str(workdir), progress=False)
+    with Stub({}) as stub:
+        c = _config(mini.root, stub.url)
+        c.backend.model = "Qwen/Qwen2.5-VL-7B-Instruct"
+        with pytest.raises(UserError, match=r"backend.model 'Qwen/Qwen2.5-VL-7B-Instruct' is "
+                                            r"not served at http://127.0.0.1:\d+/v1; it serves: "
+                                            r"stub-model \(set backend.model"):
+            run(c, str(workdir), progress=False)
+        assert not (workdir / "answers.jsonl").exists()
     c = _config(mini.root, "ftp://x")
     with pytest.raises(UserError, match="backend.url must be an http"):
         run(c, str(workdir), progress=False)
@@ -250,7 +307,7 @@ def test_bad_input_fails_before_the_run(tmp_path):
 @pytest.mark.slow
 def test_cli_errors_are_one_line(tmp_path):
     mini, _ = _utk(tmp_path, n=4)
-    base = ["--config", os.path.join(REPO, "configs", "lvlm_utkface_gender.py"), "--workdir",
+    base = ["--config", os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender", "--workdir",
             str(tmp_path / "run"), f"--config.data.root={mini.root}", "--progress=false"]
     for extra, message in (
             (["--config.backend.name=nope"], "unknown backend 'nope'"),
@@ -272,7 +329,7 @@ def test_report_over_models_and_prompt_sets(tmp_path):
     mini = make_celeba(str(tmp_path / "celeba"), n=30)
     runs = []
     for model, answer in (("model-a", "Yes"), ("model-b", "No, the hair is straight.")):
-        with Stub(responder=lambda data, prompt, a=answer: a) as stub:
+        with Stub(responder=lambda data, prompt, a=answer: a, models=[model]) as stub:
             c = lvlm_config("bench_celeba", "origin,variant1,variant2", root=mini.root)
             c.backend.url, c.backend.model = stub.url, model
             result = run(c, str(tmp_path / model), progress=False)
@@ -306,3 +363,89 @@ def test_workdir_of_another_model_is_refused(tmp_path):
         with pytest.raises(UserError, match="holds answers of another evaluation \\(differs in: "
                                             "backend.model\\)"):
             run(c, str(tmp_path / "run"), progress=False)
+
+
+def test_retry_after_is_honoured_and_capped(tmp_path):
+    mini, hashes = _utk(tmp_path, n=2)
+    gaps = {}
+    for wait, cap in ((1, 120.0), (30, 0.3)):
+        with Stub({h: ["retry_after", wait, "Female"] for h in hashes}) as stub:
+            c = _config(mini.root, stub.url, **{"backend.max_retry_after_s": cap,
+                                                "backend.timeout_s": 5.0})
+            result = run(c, str(tmp_path / f"run{wait}"), progress=False)
+            gaps[wait] = [t[1] - t[0] for t in stub.times.values()]
+        assert result["status_counts"]["parsed"] == 2
+    # backoff_s is 0.01: a wait of a second is the server's Retry-After; 30 s is capped
+    assert len(gaps[1]) == 2 and all(g >= 0.95 for g in gaps[1])
+    assert len(gaps[30]) == 2 and all(0.25 <= g < 3 for g in gaps[30])
+
+
+def test_max_completion_tokens_where_the_endpoint_wants_it(tmp_path):
+    mini, _ = _utk(tmp_path, n=6)
+    with Stub({}, wants="max_completion_tokens") as stub:
+        result = run(_config(mini.root, stub.url), str(tmp_path / "auto"), progress=False)
+        sent = [("max_tokens" in p, p.get("max_completion_tokens")) for p in stub.payloads]
+    assert result["status_counts"]["parsed"] == 6
+    assert sent[0][0] and sum(1 for has_old, _ in sent if has_old) <= 8  # in flight at once
+    assert sent[-1] == (False, 32)  # the benchmark's closed budget, in the wanted parameter
+    with Stub({}, wants="max_completion_tokens") as stub:
+        c = _config(mini.root, stub.url, **{"backend.token_param": "max_tokens"})
+        result = run(c, str(tmp_path / "pinned"), progress=False)
+    assert result["status_counts"]["error"] == 6 and result["all_errors"]
+    assert "Use 'max_completion_tokens' instead" in result["first_error"]
+
+
+def test_system_prompt_budget_and_truncation_are_sent_and_logged(tmp_path):
+    from tests.miniatures import make_celeba
+
+    mini = make_celeba(str(tmp_path / "celeba"), n=30)
+    with Stub(responder=lambda data, prompt: ["length", "Yes, the"]) as stub:
+        c = lvlm_config("bench_celeba", "origin,variant1", root=mini.root)
+        c.backend.url, c.backend.model = stub.url, "stub-model"
+        result = run(c, str(tmp_path / "run"), progress=False)
+        payloads = list(stub.payloads)
+    assert {p["messages"][0]["content"] for p in payloads} == {"You are a helpful assistant."}
+    assert len(payloads) == 6 and {p["max_tokens"] for p in payloads} == {32}
+    lines = [json.loads(x) for x in open(tmp_path / "run" / "answers.jsonl")]
+    assert {x["finish_reason"] for x in lines} == {"length"}
+    assert result["truncated"]["count"] == result["truncated"]["by_status"]["parsed"] == 3
+    mini_utk, _ = _utk(tmp_path, n=2)
+    with Stub({}) as stub:  # the study's code sends no system message
+        run(_config(mini_utk.root, stub.url), str(tmp_path / "study"), progress=False)
+        assert all(p["messages"][0]["role"] == "user" for p in stub.payloads)
+
+
+def test_check_reports_answers_that_change(tmp_path):
+    from nhfair_jax.lvlm.run import check
+
+    mini, _ = _utk(tmp_path, n=4)
+    asked = collections.Counter()
+
+    def fickle(data, prompt):
+        asked[data] += 1
+        return "Male" if asked[data] == 1 else "Female"
+
+    with Stub(responder=fickle) as stub:
+        c = _config(mini.root, stub.url)
+        run(c, str(tmp_path / "run"), progress=False)
+        out = check(c, str(tmp_path / "run"), n=3)
+    assert out["asked"] == 3 and len(out["changed"]) == 3
+    assert {(x["logged"], x["now"]) for x in out["changed"]} == {("Male", "Female")}
+    with pytest.raises(UserError, match="--check needs answers in"):
+        check(c, str(tmp_path / "absent"))
+
+
+@pytest.mark.slow
+def test_cli_exits_non_zero_when_every_question_ended_in_error(tmp_path):
+    mini, hashes = _utk(tmp_path, n=3)
+    workdir = str(tmp_path / "run")
+    with Stub({h: ["http", 400] for h in hashes}) as stub:
+        proc = run_cli("--config", os.path.join(REPO, "configs", "lvlm.py") + ":utkface_gender",
+                       "--workdir", workdir, f"--config.backend.url={stub.url}",
+                       "--config.backend.model=stub-model", f"--config.data.root={mini.root}",
+                       "--progress=false", module="nhfair_jax.lvlm", timeout=300)
+    assert proc.returncode == 1
+    lines = [x for x in proc.stderr.splitlines() if x.startswith("error:")]
+    assert len(lines) == 1 and "every question (3) ended in error, the first with: HTTP 400" \
+        in lines[0], proc.stderr
+    assert len(open(os.path.join(workdir, "answers.jsonl")).readlines()) == 3

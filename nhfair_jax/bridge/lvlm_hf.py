@@ -2,10 +2,17 @@
 (Llama 3.2 Vision) from a checkpoint folder on disk (nothing is downloaded).
 
 Each model is loaded with its own processor and chat template (`AutoProcessor`) and its own
-model class; prompts are batched with left padding; decoding is greedy (no sampling, one beam)
-and the answer is decoded from the generated tokens only, so the prompt never leaks into it.
-With `score_options`, the log-likelihood of each answer option after the prompt is computed as
-well (a score per class, hence AUC and calibration for closed questions).
+model class; prompts are batched with left padding; the answer is decoded from the generated
+tokens only, so the prompt never leaks into it, and each answer says why it stopped
+(`finish_reason`: "stop" at the end-of-sequence token, "length" when the budget ran out).
+Decoding is greedy whatever the checkpoint's generation_config.json says (Gemma 3 ships
+`do_sample: true`, and transformers 4.50-4.57 let a checkpoint's values override settings equal
+to the library defaults): the loaded model's generation config is made greedy as well as the one
+passed to `generate`. The chat template is rendered once as text; where the rendered text
+already starts with the tokenizer's BOS token (Gemma, Llama templates) it is tokenised without
+adding special tokens again, so no prompt carries two BOS tokens. With `score_options`, the
+log-likelihood of each answer option after the prompt is computed as well (a score per class,
+hence AUC and calibration for closed questions).
 
 Qwen2-VL's processor cannot be built without torchvision (its video processor needs it); the
 image-only equivalent here uses the checkpoint's own image processor, tokenizer and chat template
@@ -14,6 +21,7 @@ and expands each image placeholder to the image's patch count as the processor d
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -30,6 +38,12 @@ SUPPORTED = {
 }
 _NESTED_IMAGES = ("gemma3", "mllama")  # their processors take one list of images per prompt
 _QWEN = ("qwen2_vl", "qwen2_5_vl")
+
+
+def _as_list(ids) -> list[int]:
+    if ids is None:
+        return []
+    return [int(i) for i in ids] if isinstance(ids, (list, tuple)) else [int(ids)]
 
 
 def _checkpoint_type(folder: str) -> str:
@@ -66,7 +80,8 @@ class _QwenImageProcessor:
             messages, chat_template=self.chat_template,
             add_generation_prompt=add_generation_prompt, tokenize=tokenize)
 
-    def __call__(self, *, text, images, padding=True, return_tensors="pt"):
+    def __call__(self, *, text, images, padding=True, return_tensors="pt",
+                 add_special_tokens=True):
         pixels = self.image_processor(images=images, return_tensors=return_tensors)
         merge = int(getattr(self.image_processor, "merge_size", 2)) ** 2
         counts = [int(g.prod()) // merge for g in pixels["image_grid_thw"]]
@@ -78,7 +93,8 @@ class _QwenImageProcessor:
                 out += "\0" * counts[k] + part
                 k += 1
             expanded.append(out.replace("\0", self.image_token))
-        enc = self.tokenizer(expanded, padding=padding, return_tensors=return_tensors)
+        enc = self.tokenizer(expanded, padding=padding, return_tensors=return_tensors,
+                             add_special_tokens=add_special_tokens)
         image_id = self.tokenizer.convert_tokens_to_ids(self.image_token)
         # Which positions are image tokens (1) or text (0): M-RoPE positions need it.
         enc["mm_token_type_ids"] = (enc["input_ids"] == image_id).long()
@@ -169,38 +185,67 @@ class HFBackend:
             digest = hashlib.sha256(f.read()).hexdigest()[:8]
         self.model_id = f"transformers:{os.path.basename(os.path.normpath(checkpoint))}:{digest}"
         self.decoding = {"do_sample": False, "num_beams": 1, "scored": self.score_options}
+        self._make_greedy(transformers)
+
+    def _make_greedy(self, transformers) -> None:
+        """The model's own generation config made greedy: whatever `generate` merges from it,
+        no sampling setting survives."""
+        own = self.model.generation_config
+        greedy = transformers.GenerationConfig(
+            do_sample=False, num_beams=1, temperature=1.0, top_p=1.0, top_k=50,
+            eos_token_id=own.eos_token_id, pad_token_id=self.tokenizer.pad_token_id,
+            bos_token_id=own.bos_token_id)
+        self.model.generation_config = greedy
+        self.eos_ids = set(_as_list(own.eos_token_id)) | set(_as_list(
+            self.tokenizer.eos_token_id))
 
     # --- inputs ---------------------------------------------------------------------------
 
-    def _chat(self, prompt: str) -> str:
+    def _chat(self, prompt: str, system: str = "") -> str:
         messages = [{"role": "user", "content": [{"type": "image"},
                                                  {"type": "text", "text": prompt}]}]
-        return self.processor.apply_chat_template(messages, add_generation_prompt=True,
-                                                  tokenize=False)
+        if system:
+            messages.insert(0, {"role": "system", "content": [{"type": "text",
+                                                                "text": system}]})
+        try:
+            return self.processor.apply_chat_template(messages, add_generation_prompt=True,
+                                                      tokenize=False)
+        except Exception as e:  # noqa: BLE001 - jinja raises its own errors for a role
+            if not system:
+                raise
+            raise UserError(f"the chat template of {self.model_type} does not take a system "
+                            f"message ({str(e).splitlines()[0]}); set "
+                            "decoding.system_prompt='' to send none") from e
 
     def _inputs(self, texts, images):
         imgs = [[im] for im in images] if self.model_type in _NESTED_IMAGES else list(images)
-        batch = self.processor(text=list(texts), images=imgs, padding=True, return_tensors="pt")
+        bos = self.tokenizer.bos_token
+        # The rendered template holds its own BOS where the model wants one.
+        special = not (bos and all(t.startswith(bos) for t in texts))
+        batch = self.processor(text=list(texts), images=imgs, padding=True, return_tensors="pt",
+                               add_special_tokens=special)
         return batch.to(self.device)
 
     # --- generation and scoring -------------------------------------------------------------
 
     def _generate(self, texts, images, requests):
-        from transformers import GenerationConfig, LogitsProcessorList
+        from transformers import LogitsProcessorList
 
         torch = self.torch
         inputs = self._inputs(texts, images)
-        config = GenerationConfig(do_sample=False, num_beams=1,
-                                  max_new_tokens=max(r.max_new_tokens for r in requests),
-                                  eos_token_id=self.model.generation_config.eos_token_id,
-                                  pad_token_id=self.tokenizer.pad_token_id)
+        budget = max(r.max_new_tokens for r in requests)
+        config = copy.deepcopy(self.model.generation_config)
+        config.max_new_tokens = budget
         extra = {}
         if self.factory is not None:
             extra["logits_processor"] = LogitsProcessorList([self.factory(requests)])
         with torch.inference_mode():
             out = self.model.generate(**inputs, generation_config=config, **extra)
         new = out[:, inputs["input_ids"].shape[1]:]
-        return self.tokenizer.batch_decode(new, skip_special_tokens=True)
+        texts = self.tokenizer.batch_decode(new, skip_special_tokens=True)
+        finish = ["stop" if any(int(t) in self.eos_ids for t in row) else
+                  ("length" if len(row) >= budget else "stop") for row in new.tolist()]
+        return texts, finish
 
     def _scores(self, texts, images, options) -> list[list[float]]:
         """Per row, the summed log-probability of each option's tokens after the prompt."""
@@ -229,16 +274,17 @@ class HFBackend:
         replies = []
         for start in range(0, len(requests), self.batch_size):
             chunk = requests[start:start + self.batch_size]
-            texts = [self._chat(r.prompt) for r in chunk]
+            texts = [self._chat(r.prompt, r.system) for r in chunk]
             images = [r.image for r in chunk]
             try:
-                answers = self._generate(texts, images, chunk)
+                answers, finish = self._generate(texts, images, chunk)
                 scores = [None] * len(chunk)
                 options = chunk[0].options
                 if (self.score_options and options
                         and all(r.options == options for r in chunk)):
                     scores = self._scores(texts, images, options)
-                replies += [Reply(a, scores=s) for a, s in zip(answers, scores)]
+                replies += [Reply(a, scores=s, finish_reason=f)
+                            for a, s, f in zip(answers, scores, finish)]
             except (RuntimeError, ValueError, IndexError) as e:  # one batch fails, not the run
                 message = str(e).splitlines()[0] if str(e) else type(e).__name__
                 replies += [Reply(None, error=f"{type(e).__name__}: {message}") for _ in chunk]

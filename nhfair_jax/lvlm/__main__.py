@@ -1,10 +1,13 @@
 """LVLM fairness evaluation from a Python config.
 
-    python -m nhfair_jax.lvlm --config configs/lvlm_utkface_gender.py --workdir runs/utk_gender \
+    python -m nhfair_jax.lvlm --config configs/lvlm.py:utkface_gender --workdir runs/utk_gender \
         --config.backend.name=openai --config.backend.url=http://127.0.0.1:8000/v1 \
         --config.backend.model=NAME --config.data.root=data/utkface
 
-Running the same command again asks only the questions missing from the answer log.
+Running the same command again asks only the questions missing from the answer log. With
+`--check`, up to `--check_n` questions already answered are asked again one at a time and the
+answers that change are listed (check.json in the workdir). The command exits non-zero when
+every question ended in error (the answers are kept).
 """
 
 from __future__ import annotations
@@ -17,16 +20,31 @@ from ml_collections import config_flags
 
 from nhfair_jax.cli import parse_flags
 
-_CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/lvlm_*.py file.",
-                                          lock_config=True)
+_CONFIG = config_flags.DEFINE_config_file("config", None,
+                                          "configs/lvlm.py:TASK[,PROMPTS] (or another config "
+                                          "file built with lvlm_config).", lock_config=True)
 _WORKDIR = flags.DEFINE_string("workdir", None, "Run directory (created if missing).")
 _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory's answers first.")
 _PROGRESS = flags.DEFINE_bool("progress", True, "Show a progress bar.")
+_CHECK = flags.DEFINE_bool("check", False, "Ask answered questions again one at a time and "
+                           "report the answers that change.")
+_CHECK_N = flags.DEFINE_integer("check_n", 32, "How many answered questions --check asks.")
+
+
+def _report_check(workdir: str, config) -> None:
+    from nhfair_jax.lvlm.run import check
+
+    out = check(config, workdir, n=_CHECK_N.value)
+    print(f"{len(out['changed'])} of {out['asked']} answer(s) changed when asked one at a time "
+          f"(logged at batch size {out['batch_size']}, {out['model']})")
+    for c in out["changed"]:
+        print(f"  {c['id']}: {c['logged']!r} -> {c['now']!r}")
+    print(f"wrote {os.path.join(workdir, 'check.json')}")
 
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import fail_with
+    from nhfair_jax.cli import fail, fail_with
     from nhfair_jax.errors import UserError
     from nhfair_jax.lvlm.run import run
 
@@ -34,6 +52,9 @@ def main(argv) -> None:
     try:
         config = _CONFIG.value
         workdir = _WORKDIR.value or os.path.join("runs", f"lvlm_{config.task}")
+        if _CHECK.value:
+            _report_check(workdir, config)
+            return
         if _OVERWRITE.value and os.path.isdir(workdir):
             if not os.path.exists(os.path.join(workdir, "config.json")):
                 raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run "
@@ -44,13 +65,18 @@ def main(argv) -> None:
         recall = ", ".join(f"{g} {v:.3f}" for g, v in result["recall"].items())
         gd = ", ".join(f"{p} {v:+.3f}" for p, v in result["gd"].items()) or "n/a"
         print(f"{result['task']} ({result['prompts'][0]}) with {result['model']}: "
-              f"asked {result['asked_this_run']} question(s) this run; statuses: {counts}")
+              f"asked {result['asked_this_run']} question(s) this run; statuses: {counts}; "
+              f"truncated {result['truncated']['count']}")
         print(f"recall: {recall}; GD: {gd}")
         for warning in result["warnings"]:
             print(f"warning: {warning}")
         print(f"wrote {os.path.join(workdir, 'metrics.json')} and report.md")
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
         fail_with(e)
+    if result["all_errors"]:
+        fail(f"every question ({sum(result['status_counts'].values())}) ended in error, the "
+             f"first with: {result['first_error']}; the answers are kept in "
+             f"{os.path.join(workdir, 'answers.jsonl')}")
 
 
 if __name__ == "__main__":

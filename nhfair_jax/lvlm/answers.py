@@ -12,7 +12,7 @@ import json
 import os
 import warnings
 
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 
 
 def text_hash(text: str) -> str:
@@ -53,7 +53,7 @@ def append(path: str, records: list[dict]) -> None:
     """Appends records and forces them to disk before returning."""
     if not records:
         return
-    text = "".join(json.dumps(io.to_json_safe(r), allow_nan=False) + "\n" for r in records)
+    text = "".join(json.dumps(rundir.to_json_safe(r), allow_nan=False) + "\n" for r in records)
     needs_newline = os.path.exists(path) and os.path.getsize(path) > 0 and not _ends_in_newline(
         path)
     with open(path, "a", encoding="utf-8") as f:
@@ -71,4 +71,4 @@ def _ends_in_newline(path: str) -> bool:
 
 
 def rewrite(path: str, records: list[dict]) -> None:
-    io.write_jsonl(path, records)
+    rundir.write_jsonl(path, records)

@@ -8,6 +8,7 @@ of one request is that request's `error`, with the reason.
 from __future__ import annotations
 
 import base64
+import email.utils
 import io as _io
 import json
 import os
@@ -35,28 +36,42 @@ def encode_image(request: Request) -> str:
 
 
 class OpenAIBackend:
-    """Any OpenAI-compatible chat-completions endpoint (vLLM, SGLang, a hosted API).
+    """Any OpenAI-compatible chat-completions endpoint (vLLM, SGLang, `transformers serve`, a
+    hosted API).
 
-    Greedy (temperature 0), images as base64 data URLs, at most `concurrency` requests in
-    flight, a timeout per request and up to `retries` retries with exponential backoff on
-    timeouts, connection errors, HTTP 429 and 5xx. The API key, if any, is read from the
-    environment variable named by `api_key_env` (never stored in the config or the answers).
+    Greedy (temperature 0), images as base64 data URLs, the system message when the request
+    has one, at most `concurrency` requests in flight, a timeout per request and up to `retries`
+    retries on timeouts, connection errors, HTTP 429 and 5xx: after the delay the server asks
+    for in `Retry-After` (capped at `max_retry_after_s`), else with exponential backoff. The
+    budget goes as `max_tokens` or, where the endpoint wants it (OpenAI's newer models refuse
+    `max_tokens`), as `max_completion_tokens`: `token_param="auto"` switches on the first
+    refusal. Before the run the endpoint must answer, and where it lists its models
+    (`/models`) it must serve `model`. The API key, if any, is read from the environment
+    variable named by `api_key_env` (never stored in the config or the answers).
     """
 
     name = "openai"
+    TOKEN_PARAMS = ("auto", "max_tokens", "max_completion_tokens")
 
     def __init__(self, url: str, model: str, *, concurrency: int = 8, timeout_s: float = 60.0,
                  retries: int = 3, backoff_s: float = 1.0, api_key_env: str = "",
-                 check: bool = True):
+                 check: bool = True, token_param: str = "auto",
+                 max_retry_after_s: float = 120.0):
         if not url or not url.startswith(("http://", "https://")):
             raise UserError(f"backend.url must be an http(s) URL of an OpenAI-compatible API "
                             f"(e.g. http://127.0.0.1:8000/v1), got {url!r}")
         if not model:
             raise UserError("backend.model is empty; name the served model (as the endpoint's "
                             "/models lists it)")
+        if token_param not in self.TOKEN_PARAMS:
+            raise UserError(f"backend.token_param must be one of {', '.join(self.TOKEN_PARAMS)}"
+                            f", got {token_param!r}")
         self.url, self.model = url.rstrip("/"), model
         self.concurrency, self.timeout_s = max(1, int(concurrency)), float(timeout_s)
         self.retries, self.backoff_s = max(0, int(retries)), float(backoff_s)
+        self.max_retry_after_s = float(max_retry_after_s)
+        self.token_param = "max_tokens" if token_param == "auto" else token_param
+        self.switch_token_param = token_param == "auto"
         self.api_key = os.environ.get(api_key_env, "") if api_key_env else ""
         self.model_id = f"openai:{model}"
         self.decoding = {"temperature": 0.0, "scored": False}
@@ -70,31 +85,60 @@ class OpenAIBackend:
         return headers
 
     def check(self) -> None:
-        """Fails before the run when nothing answers at the URL (any HTTP reply is fine)."""
+        """Fails before the run when nothing answers at the URL, or when the endpoint lists
+        its models and `model` is not one of them (any other HTTP reply passes)."""
         req = urllib.request.Request(f"{self.url}/models", headers=self._headers())
         try:
             with urllib.request.urlopen(req, timeout=min(self.timeout_s, 10.0)) as resp:
-                resp.read()
+                body = resp.read()
         except urllib.error.HTTPError:
             return  # the server is there; /models may simply not exist
         except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as e:
             reason = getattr(e, "reason", e)
             raise UserError(f"cannot reach the endpoint {self.url} ({reason}); start the server "
                             "or fix backend.url") from e
+        served = _model_ids(body)
+        if served and self.model not in served:
+            raise UserError(f"backend.model {self.model!r} is not served at {self.url}; it "
+                            f"serves: {', '.join(served)} (set backend.model to one of them)")
 
-    def _payload(self, request: Request) -> bytes:
+    def _payload(self, request: Request, token_param: str) -> bytes:
         content = [{"type": "image_url", "image_url": {"url": encode_image(request)}},
                    {"type": "text", "text": request.prompt}]
+        messages = [{"role": "user", "content": content}]
+        if request.system:
+            messages.insert(0, {"role": "system", "content": request.system})
         return json.dumps({"model": self.model, "temperature": 0.0,
-                           "max_tokens": int(request.max_new_tokens),
-                           "messages": [{"role": "user", "content": content}]}).encode()
+                           token_param: int(request.max_new_tokens),
+                           "messages": messages}).encode()
+
+    def _retry_after(self, error: urllib.error.HTTPError) -> float | None:
+        value = error.headers.get("Retry-After") if error.headers else None
+        if not value:
+            return None
+        try:
+            delay = float(value)
+        except ValueError:
+            try:
+                when = email.utils.parsedate_to_datetime(value)
+            except (TypeError, ValueError):
+                return None
+            delay = when.timestamp() - time.time()
+        return min(max(delay, 0.0), self.max_retry_after_s)
+
+    def _other_token_param(self, sent: str, code: int, detail: str) -> str | None:
+        """The budget parameter a 400 reply asks for instead of the one sent, if any."""
+        other = "max_completion_tokens" if sent == "max_tokens" else "max_tokens"
+        return other if self.switch_token_param and code == 400 and other in detail else None
 
     def _one(self, request: Request) -> Reply:
-        body = self._payload(request)
-        last = "no attempt"
-        for attempt in range(self.retries + 1):
-            if attempt:
-                time.sleep(self.backoff_s * 2 ** (attempt - 1))
+        last, delay, switched = "no attempt", 0.0, False
+        attempt = 0
+        while attempt <= self.retries:
+            if delay:
+                time.sleep(delay)
+            sent = self.token_param
+            body = self._payload(request, sent)
             req = urllib.request.Request(f"{self.url}/chat/completions", data=body,
                                          headers=self._headers(), method="POST")
             try:
@@ -102,16 +146,26 @@ class OpenAIBackend:
                     payload = json.loads(resp.read().decode("utf-8"))
                 return _reply_of(payload)
             except urllib.error.HTTPError as e:
-                detail = e.read()[:200].decode("utf-8", "replace").strip()
+                detail = e.read()[:300].decode("utf-8", "replace").strip()
                 last = f"HTTP {e.code}: {detail}" if detail else f"HTTP {e.code}"
+                other = None if switched else self._other_token_param(sent, e.code, detail)
+                if other is not None:
+                    self.token_param = other  # for every later request too (threads agree)
+                    switched, delay = True, 0.0
+                    continue  # the same attempt again with the parameter the endpoint names
                 if e.code != 429 and e.code < 500:
                     return Reply(None, error=last)  # a bad request does not get better
+                after = self._retry_after(e)
+                delay = after if after is not None else self.backoff_s * 2 ** attempt
             except (socket.timeout, TimeoutError):
                 last = f"timed out after {self.timeout_s:g} s"
+                delay = self.backoff_s * 2 ** attempt
             except (urllib.error.URLError, ConnectionError, OSError) as e:
                 last = f"connection failed: {getattr(e, 'reason', e)}"
-            except (ValueError, KeyError, TypeError) as e:
+                delay = self.backoff_s * 2 ** attempt
+            except (ValueError, KeyError, TypeError, IndexError) as e:
                 return Reply(None, error=f"malformed response: {e}")
+            attempt += 1
         return Reply(None, error=f"{last} (after {self.retries + 1} attempts)")
 
     def answer(self, requests: list[Request]) -> list[Reply]:
@@ -122,17 +176,27 @@ class OpenAIBackend:
         pass
 
 
+def _model_ids(body: bytes) -> list[str]:
+    """The model ids of an OpenAI /models reply; [] when it is not one."""
+    try:
+        data = json.loads(body.decode("utf-8")).get("data")
+        return [str(m["id"]) for m in data if isinstance(m, dict) and "id" in m]
+    except (ValueError, AttributeError, TypeError, KeyError, UnicodeDecodeError):
+        return []
+
+
 def _reply_of(payload: dict) -> Reply:
     choice = payload["choices"][0]
     message = choice.get("message") or {}
+    finish = choice.get("finish_reason")
     if message.get("refusal"):
-        return Reply(str(message["refusal"]), refused=True)
-    if choice.get("finish_reason") == "content_filter":
-        return Reply(message.get("content") or "", refused=True)
+        return Reply(str(message["refusal"]), refused=True, finish_reason=finish)
+    if finish == "content_filter":
+        return Reply(message.get("content") or "", refused=True, finish_reason=finish)
     content = message.get("content")
     if isinstance(content, list):  # some servers return content parts
         content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    return Reply(content if content is not None else "")
+    return Reply(content if content is not None else "", finish_reason=finish)
 
 
 def make_backend(config):
@@ -145,7 +209,9 @@ def make_backend(config):
     b = config.backend
     if b.name == "openai":
         return OpenAIBackend(b.url, b.model, concurrency=b.concurrency, timeout_s=b.timeout_s,
-                             retries=b.retries, backoff_s=b.backoff_s, api_key_env=b.api_key_env)
+                             retries=b.retries, backoff_s=b.backoff_s, api_key_env=b.api_key_env,
+                             token_param=b.token_param,
+                             max_retry_after_s=b.max_retry_after_s)
     if b.name == "transformers":
         from nhfair_jax.bridge import lvlm_hf
 

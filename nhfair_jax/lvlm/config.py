@@ -1,4 +1,4 @@
-"""Defaults of an LVLM evaluation config (configs/lvlm_*.py start from `lvlm_config`).
+"""Defaults of an LVLM evaluation config (configs/lvlm.py starts from `lvlm_config`).
 
 Namespaces: task and prompts at the top, data.*, backend.*, decoding.*, parse.*, metrics.*.
 Every field has a typed default so that a command-line override of a wrong type, or of a key
@@ -12,13 +12,16 @@ import ml_collections
 
 def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.ConfigDict:
     """An LVLM evaluation of `task` with the prompt sets `prompts` ("a,b"; "" = the task's own)."""
+    from nhfair_jax.lvlm.prompts import SYSTEM_PROMPT
     from nhfair_jax.lvlm.tasks import get_task
 
     t = get_task(task)
+    study = t.split == "all"
     c = ml_collections.ConfigDict()
     c.seed = 0
     c.task = task
     c.prompts = prompts or next(iter(t.prompt_sets))
+    c.shuffle_classes = False  # direct question: list the classes in a seeded order per question
 
     c.data = ml_collections.ConfigDict()
     c.data.root = root or f"data/{t.dataset}"
@@ -26,7 +29,12 @@ def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.
     c.data.split_seed = 0
     c.data.limit = 0  # > 0: a seeded random subset of this many examples
     c.data.sensitive = ""  # the fairness report's group attribute; "" = the task's
-    c.data.options = ml_collections.ConfigDict()  # loader options, e.g. crop=False for FACET
+    c.data.options = ml_collections.ConfigDict()  # loader options
+    # FACET: the study asks about whole images of exactly one annotated person; the benchmark's
+    # task crops every person to its box.
+    c.data.persons = "single" if study and t.dataset == "facet" else "all"
+    if t.dataset == "facet":
+        c.data.options.crop = not study
 
     c.backend = ml_collections.ConfigDict()
     c.backend.name = "openai"  # or "transformers"
@@ -37,17 +45,25 @@ def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.
     c.backend.timeout_s = 60.0
     c.backend.retries = 3
     c.backend.backoff_s = 1.0
+    c.backend.max_retry_after_s = 120.0  # openai: the longest Retry-After honoured
+    c.backend.token_param = "auto"  # openai: "max_tokens", "max_completion_tokens" or "auto"
     c.backend.batch_size = 8  # transformers: prompts per forward pass
     c.backend.device = "auto"
     c.backend.dtype = "auto"
     c.backend.score_options = True  # transformers: option log-likelihoods (AUC)
 
     c.decoding = ml_collections.ConfigDict()
-    c.decoding.max_new_tokens = 0  # 0: the task's budget per prompt kind
+    c.decoding.max_new_tokens = 0  # 0: the benchmark's budget per backend and prompt kind
+    # The benchmark's served client sends this system message; the study's code sends none.
+    c.decoding.system_prompt = "" if study else SYSTEM_PROMPT
     c.decoding.retry_errors = True  # a rerun asks again the questions that ended in `error`
 
     c.parse = ml_collections.ConfigDict()
     c.parse.prefer_scores = False  # decide closed questions by the best option score
+    c.parse.mapper = "lexicon"  # or "embedding": the study's sentence-encoder mapper
+    c.parse.encoder = ""  # embedding: a local sentence-T5 or CLIP checkpoint folder
+    c.parse.encoder_device = "auto"
+    c.parse.abstain_margin = 0.0  # embedding: > 0 abstains below this cosine margin
 
     c.metrics = ml_collections.ConfigDict()
     c.metrics.recall_attributes = ""  # "gender,age"; "" = the task's

@@ -54,7 +54,7 @@ def _celeba(root, options):
 
 def _utk_age(file_name: str) -> str:
     age = int(re.match(r"(\d+)_", os.path.basename(file_name)).group(1))
-    return "young" if age < 30 else ("middle" if age < 60 else "older")
+    return "young" if age < 30 else ("middle" if age < 60 else "old")
 
 
 def _utkface(root, options):
@@ -88,6 +88,9 @@ def _facet(root, options):
     table = LOADERS["facet"](root, target="visible_face", sensitive=("gender",), **options)
     path = os.path.join(root, "annotations", "annotations.csv")
     frame = read_csv(path, ("filename", "person_id", "class1"))
+    # Persons annotated per image, over every row (the study's `load_unique_imgs_with_class`
+    # counts rows before any filter).
+    persons = frame["filename"].astype(str).value_counts().to_dict()
     rows = {f"{f}#{p}": r for f, p, r in zip(frame["filename"].astype(str), frame["person_id"],
                                              frame.to_dict("records"))}
     skin_cols = [f"skin_tone_{k}" for k in range(1, 11)]
@@ -100,9 +103,10 @@ def _facet(root, options):
         age = _argmax_or_none(row, age_cols)
         attrs.append({"visible_face": ("No", "Yes")[int(y)], "gender": _gender(g[0]),
                       "occupation": str(row["class1"]).strip().lower(),
-                      "age": None if age is None else ("young", "middle", "older")[age],
+                      "age": None if age is None else ("young", "middle", "old")[age],
                       "skin_tone": None if skin is None else
-                      ("lighter" if skin < 3 else "medium" if skin < 6 else "darker")})
+                      ("light" if skin < 3 else "medium" if skin < 6 else "dark"),
+                      "_persons": persons[str(row["filename"])]})
     return table, attrs
 
 
@@ -141,8 +145,12 @@ def _split_rows(table, name: str, split: str, split_seed: int) -> np.ndarray:
     return random_split(n, name, split_seed)[split]
 
 
+PERSONS = ("all", "single")
+
+
 def load_examples(task: Task, root: str, *, split: str, split_seed: int = 0, limit: int = 0,
-                  options: dict | None = None) -> tuple[list[Example], dict]:
+                  options: dict | None = None,
+                  persons: str = "all") -> tuple[list[Example], dict]:
     """The examples of a task, and notes on what was excluded (counted, never silent).
 
     Args:
@@ -152,6 +160,8 @@ def load_examples(task: Task, root: str, *, split: str, split_seed: int = 0, lim
       split_seed: the seeded split of data sets without an official one.
       limit: if > 0, a seeded random subset of this many examples (for smoke runs).
       options: loader options (e.g. crop=False for whole FACET images).
+      persons: FACET: "single" keeps the images of exactly one annotated person (the
+        demographic study's selection), "all" every person.
 
     Raises:
       UserError: the split is unknown, or no example is left.
@@ -160,6 +170,8 @@ def load_examples(task: Task, root: str, *, split: str, split_seed: int = 0, lim
     if split not in (*SPLITS, "all"):
         raise UserError(f"data.split must be one of {', '.join((*SPLITS, 'all'))}, got "
                         f"{split!r}")
+    if persons not in PERSONS:
+        raise UserError(f"data.persons must be one of {', '.join(PERSONS)}, got {persons!r}")
     if not root or not os.path.exists(root):
         raise FileNotFoundError(f"data not found at {root or '<data.root is empty>'}; see "
                                 "data/README.md")
@@ -168,18 +180,25 @@ def load_examples(task: Task, root: str, *, split: str, split_seed: int = 0, lim
     ordered = _Ordered(table, order)
     attrs = [attrs[i] for i in order]
     rows = _split_rows(ordered, task.dataset, split, split_seed)
-    examples, excluded = [], 0
+    examples, excluded, crowded = [], 0, 0
+    asked = task.asked_classes or task.classes
     for i in rows:
-        if attrs[i].get(task.target) not in task.classes:
+        if attrs[i].pop("_persons", 1) > 1 and persons == "single":
+            crowded += 1
+            continue
+        if attrs[i].get(task.target) not in asked:
             excluded += 1
             continue
         crop = None if ordered.crops is None else tuple(float(v) for v in ordered.crops[i])
         examples.append(Example(id=str(ordered.ids[i]), path=ordered.paths[i], crop=crop,
                                 attrs=dict(attrs[i])))
     notes = dict(table.notes)
+    if crowded:
+        notes["persons in images of more than one annotated person, excluded "
+              "(data.persons='single')"] = crowded
     if excluded:
-        notes[f"examples whose {task.target} is not one of the task's classes, excluded"] = \
-            excluded
+        notes[f"examples whose {task.target} is not one of the task's asked classes, "
+              "excluded"] = excluded
     if limit and limit < len(examples):
         pick = np.sort(np.random.default_rng(split_seed).choice(len(examples), limit,
                                                                  replace=False))

@@ -4,6 +4,9 @@
   (refused, unparseable, error) counted wrong, as one extra "abstained" prediction class, and
   conditioned on answered questions only.
 - Per group: status counts, refusal / unparseable / error rates and their gaps (max - min).
+- Truncated answers (generation stopped by the token budget, `finish_reason` "length"),
+  counted apart: overall, per status and per group; their statuses stay what the reader made
+  of the text they have.
 - The demographic study's per-group recall R_g = correct / instances of g (abstentions count
   as wrong) and signed gaps GD_{a-b} = R_a - R_b, with percentile bootstrap confidence intervals
   and group sizes, and a warning for groups under `min_group` examples.
@@ -53,6 +56,19 @@ def status_figures(records, group_of, primary) -> dict:
         out[key.replace("_rate", "_gap")] = _rate_gap({g: rates[g] for g in primary
                                                        if g in rates})
     return out
+
+
+def truncated_figures(records, group_of) -> dict:
+    """Answers cut by the token budget: count, count per status, rate per group."""
+    cut = [r for r in records if r.get("finish_reason") == "length"]
+    by_status = {s: sum(r["status"] == s for r in cut) for s in STATUSES}
+    totals, cuts = {}, {}
+    for r in records:
+        for g in group_of(r):
+            totals[g] = totals.get(g, 0) + 1
+            cuts[g] = cuts.get(g, 0) + (r.get("finish_reason") == "length")
+    return {"count": len(cut), "by_status": by_status,
+            "rate": {g: cuts[g] / totals[g] for g in totals}}
 
 
 def bootstrap_recall(correct_by_group: dict, pairs, *, n_boot: int, confidence: float,
@@ -153,6 +169,7 @@ def evaluate(records, task, prompt_set: str, *, recall_attributes, gd_pairs, n_b
                                     and str(r["attrs"][a]) != str(r["group"])]
 
     out.update(status_figures(records, groups_of, names))
+    out["truncated"] = truncated_figures(records, groups_of)
     positives = (y == 1) if single else np.ones(len(records), bool)
     by_group = {}
     for attr in recall_attributes:

@@ -17,7 +17,7 @@ import html
 import os
 import sys
 
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 
 TABLE3 = (("ACC", "acc"), ("Worst", "worst_acc"), ("Gap", "gap_acc"), ("EqOdd", "eqodd"),
           ("DP", "dp"))
@@ -41,7 +41,7 @@ def gather(run_dirs) -> list[dict]:
         if not os.path.exists(path):
             raise FileNotFoundError(f"no metrics.json in {d}; run `python -m nhfair_jax.lvlm` "
                                     "there first")
-        m = io.read_json(path)
+        m = rundir.read_json(path)
         for prompt, figures in m["by_prompt"].items():
             entries.append({"task": m["task"], "model": m["model"], "prompt": prompt,
                             "run": d, **figures})
@@ -77,12 +77,14 @@ def _table2(entries) -> list[list[str]]:
 
 def _status_table(entries) -> list[list[str]]:
     groups = sorted({g for e in entries for g in e["refusal_rate"]})
-    rows = [["Model", "Prompt", "parsed", "refused", "unparseable", "error"]
+    rows = [["Model", "Prompt", "parsed", "refused", "unparseable", "error", "truncated"]
             + [f"refused {g}" for g in groups] + ["refusal gap", "unparseable gap"]]
     for e in entries:
         c = e["status_counts"]
+        truncated = (e.get("truncated") or {}).get("count", 0)
         rows.append([e["model"], e["prompt"], *(str(c[s]) for s in
                                                 ("parsed", "refused", "unparseable", "error")),
+                     str(truncated),
                      *(_num(e["refusal_rate"].get(g)) for g in groups),
                      _num(e["refusal_gap"]), _num(e["unparseable_gap"])])
     return rows
@@ -100,6 +102,7 @@ def results_rows(entries) -> list[dict]:
             row.update({f"gd_{p}": v for p, v in e["gd"].items()})
             row.update({f"refusal_rate_{g}": v for g, v in e["refusal_rate"].items()})
             row.update({f"status_{s}": n for s, n in e["status_counts"].items()})
+            row["truncated"] = (e.get("truncated") or {}).get("count", 0)
             rows.append(row)
     return rows
 

@@ -2,8 +2,16 @@
 yet in the answer log), one status per answer, metrics and the report.
 
 Checks run before the first question is asked: the task, prompt sets and backend name exist,
-the data loads, the endpoint answers or the checkpoint is a supported model. Afterwards every
-question ends in exactly one status; an unreadable image is that question's `error`.
+the data loads, the endpoint answers (and serves the model named) or the checkpoint is a
+supported model. Afterwards every question ends in exactly one status; an unreadable image is
+that question's `error`. At the end every answer is read again from its raw text with the
+config's reader (`nhfair_jax.lvlm.reading`).
+
+Generation budgets, when `decoding.max_new_tokens` is 0, are the benchmark's code's: a served
+model gets 32 tokens for a closed question and 1,000 for an open-ended one (its gateway's
+`max_output_tokens`), a local checkpoint 64 and 1,280 (its LLaVA-NeXT, Qwen, Gemma and Llama
+runners). The study's direct and single-choice questions get the closed budget, its other
+prompts the open-ended one (the study's code caps prompt and answer at 512 tokens together).
 """
 
 from __future__ import annotations
@@ -13,18 +21,23 @@ import sys
 import zlib
 from dataclasses import dataclass
 
+import numpy as np
+
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm import answers as A
 from nhfair_jax.lvlm.backends import BACKENDS, Reply, Request, make_backend
 from nhfair_jax.lvlm.data import Example, load_examples
-from nhfair_jax.lvlm.parse import ERROR, REFUSED, lexicon_for, parse_answer
+from nhfair_jax.lvlm.parse import ERROR, REFUSED
 from nhfair_jax.lvlm.metrics import _recall_attributes
+from nhfair_jax.lvlm.reading import Reader, check_mapper
 from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, Task, get_task, prompt_text
-from nhfair_jax.training import io
+from nhfair_jax import rundir
 
 # Config fields that make a workdir another run's (its answers would not be this run's).
-IDENTITY = ("task", "data.root", "data.split", "data.split_seed", "data.limit", "backend.name",
-            "backend.model")
+IDENTITY = ("task", "data.root", "data.split", "data.split_seed", "data.limit", "data.persons",
+            "backend.name", "backend.model")
+# backend name -> prompt kind -> tokens (the benchmark's code; see the module docstring)
+BUDGETS = {"openai": {"closed": 32, "open": 1000}, "transformers": {"closed": 64, "open": 1280}}
 
 
 @dataclass
@@ -55,7 +68,18 @@ def _wrong_class(task: Task, example: Example, seed: int) -> str:
     return task.classes[(true + step) % len(task.classes)]
 
 
-def build_questions(task: Task, examples: list[Example], names: list[str], seed: int = 0):
+def _class_order(task: Task, example: Example, seed: int, shuffle: bool):
+    """The order the direct question lists the classes in: the study's, or seeded per
+    question (the study's `random_prompt` option, which shuffles unseeded)."""
+    if not shuffle:
+        return None
+    rng = np.random.default_rng(zlib.crc32(f"{seed}:order:{example.id}".encode()))
+    return [int(i) for i in rng.permutation(len(task.classes))]
+
+
+def build_questions(task: Task, examples: list[Example], names: list[str], seed: int = 0,
+                    shuffle: bool = False):
+    """Every question of the prompt sets `names` about `examples`, in a fixed order."""
     out = []
     for name in names:
         for ex in examples:
@@ -66,7 +90,8 @@ def build_questions(task: Task, examples: list[Example], names: list[str], seed:
                                         prompt_text(task, name, asked), label,
                                         SINGLE_CHOICE_CLASSES[label], asked))
             else:
-                out.append(Question(ex.id, ex, name, prompt_text(task, name),
+                order = _class_order(task, ex, seed, shuffle) if name == "direct" else None
+                out.append(Question(ex.id, ex, name, prompt_text(task, name, order=order),
                                     task.classes.index(truth), truth))
     return out
 
@@ -102,7 +127,7 @@ def _check_workdir(workdir: str, config) -> None:
     path = os.path.join(workdir, "config.json")
     resolved = config_to_json(config)
     if os.path.exists(path) and os.path.exists(os.path.join(workdir, "answers.jsonl")):
-        stored = io.read_json(path)
+        stored = rundir.read_json(path)
 
         def get(d, key):
             for part in key.split("."):
@@ -113,20 +138,17 @@ def _check_workdir(workdir: str, config) -> None:
         if changed:
             raise UserError(f"{workdir} holds answers of another evaluation (differs in: "
                             f"{', '.join(changed)}); use another --workdir or --overwrite")
-    io.write_json(path, resolved)
+    rundir.write_json(path, resolved)
 
 
-def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: Reply) -> dict:
-    kind = task.kind(q.prompt_set)
-    classes = SINGLE_CHOICE_CLASSES if kind == "single_choice" else task.classes
+def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: Reply,
+            reader: Reader) -> dict:
     if reply.error is not None:
         status, label, stage, parsed = ERROR, None, "error", None
     elif reply.refused:
         status, label, stage, parsed = REFUSED, None, "endpoint_refusal", None
     else:
-        p = parse_answer(reply.text, lexicon_for(task, kind), classes, prompt=q.prompt,
-                         letters=kind == "single_choice", scores=reply.scores,
-                         prefer_scores=bool(config.parse.prefer_scores) and kind != "open")
+        p = reader.read(reply.text, q.prompt_set, q.prompt, q.asked, reply.scores)
         status, label, stage, parsed = p.status, p.label, p.stage, p.text
     sensitive = config.data.sensitive or task.sensitive
     return {"key": A.record_key(q.id, model_id, phash, decoding), "id": q.id,
@@ -135,15 +157,20 @@ def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: R
             "group": _group_name(q.example.attrs.get(sensitive)), "attrs": q.example.attrs,
             "label": q.label_name, "label_index": q.label, "raw": reply.text,
             "status": status, "parsed": parsed, "parsed_index": label, "stage": stage,
-            "error": reply.error, "scores": reply.scores}
+            "error": reply.error, "scores": reply.scores,
+            "finish_reason": reply.finish_reason}
 
 
 def _group_name(value) -> str:
     return "unannotated" if value is None else str(value)
 
 
-def _max_new_tokens(config, task, kind):
-    return int(config.decoding.max_new_tokens) or task.max_new_tokens[kind]
+def max_new_tokens(config, task: Task, prompt_set: str) -> int:
+    """The generation budget of a question of `prompt_set` (see the module docstring)."""
+    if int(config.decoding.max_new_tokens):
+        return int(config.decoding.max_new_tokens)
+    kind = "open" if task.kind(prompt_set) == "open" else "closed"
+    return BUDGETS[config.backend.name][kind]
 
 
 def _options(task: Task, kind: str):
@@ -152,18 +179,57 @@ def _options(task: Task, kind: str):
     return SINGLE_CHOICE_CLASSES if kind == "single_choice" else task.options
 
 
-def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool = True):
+def _prompt_hash(config, q: Question) -> str:
+    system = str(config.decoding.system_prompt)
+    return A.text_hash(f"{system}\n\n{q.prompt}" if system else q.prompt)
+
+
+def _requests(batch, task: Task, config):
+    """(Request or None, the Reply of an unreadable image or None) per question."""
+    out = []
+    for q in batch:
+        try:
+            image, data, mime = load_image(q.example)
+        except (OSError, ValueError, SyntaxError) as e:
+            out.append((None, Reply(None, error=f"cannot read image {q.example.path}: {e}")))
+            continue
+        out.append((Request(key=q.id, image=image, prompt=q.prompt,
+                            options=_options(task, task.kind(q.prompt_set)),
+                            max_new_tokens=max_new_tokens(config, task, q.prompt_set),
+                            image_bytes=data, mime=mime or "image/jpeg",
+                            system=str(config.decoding.system_prompt)), None))
+    return out
+
+
+def answer_batch(batch, backend, task: Task, config) -> list[Reply]:
+    """One Reply per question of `batch`, asked together."""
+    pairs = _requests(batch, task, config)
+    asked = [r for r, _ in pairs if r is not None]
+    got = iter(backend.answer(asked) if asked else [])
+    replies = [next(got, None) if r is not None else failed for r, failed in pairs]
+    if any(r is None for r in replies) or next(got, None) is not None:
+        raise RuntimeError(f"backend returned a wrong number of replies for {len(asked)} "
+                           "requests")
+    return replies
+
+
+def _key(q: Question, backend, task: Task, config) -> str:
+    decoding = A.decoding_key(backend.decoding, max_new_tokens(config, task, q.prompt_set))
+    return A.record_key(q.id, backend.model_id, _prompt_hash(config, q), decoding)
+
+
+def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool = True,
+        reader: Reader | None = None):
     """Asks the questions missing from the log, appending each answered batch; returns all
     records of `questions` in order and how many were asked."""
     from tqdm.auto import tqdm
 
+    reader = reader or Reader(task, config)
     done = A.read(log_path)
     model_id = backend.model_id
     todo, keys = [], []
     for q in questions:
-        kind = task.kind(q.prompt_set)
-        key = A.record_key(q.id, model_id, A.text_hash(q.prompt),
-                           A.decoding_key(backend.decoding, _max_new_tokens(config, task, kind)))
+        key = _key(q, backend, task, config)
         keys.append(key)
         old = done.get(key)
         if old is None or (old["status"] == ERROR and config.decoding.retry_errors):
@@ -176,30 +242,13 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
     todo.sort(key=lambda q: (q.prompt_set, q.id))
     for start in range(0, len(todo), chunk):
         batch = todo[start:start + chunk]
-        requests, replies = [], {}
-        for i, q in enumerate(batch):
-            kind = task.kind(q.prompt_set)
-            try:
-                image, data, mime = load_image(q.example)
-            except (OSError, ValueError, SyntaxError) as e:
-                replies[i] = Reply(None, error=f"cannot read image {q.example.path}: {e}")
-                continue
-            requests.append((i, Request(key=q.id, image=image, prompt=q.prompt,
-                                        options=_options(task, kind),
-                                        max_new_tokens=_max_new_tokens(config, task, kind),
-                                        image_bytes=data, mime=mime or "image/jpeg")))
-        if requests:
-            got = backend.answer([r for _, r in requests])
-            if len(got) != len(requests):
-                raise RuntimeError(f"backend returned {len(got)} replies for {len(requests)} "
-                                   "requests")
-            replies.update({i: rep for (i, _), rep in zip(requests, got)})
+        replies = answer_batch(batch, backend, task, config)
         records = []
-        for i, q in enumerate(batch):
-            kind = task.kind(q.prompt_set)
-            decoding = A.decoding_key(backend.decoding, _max_new_tokens(config, task, kind))
-            records.append(_record(q, task, config, model_id, decoding, A.text_hash(q.prompt),
-                                   replies[i]))
+        for q, reply in zip(batch, replies):
+            decoding = A.decoding_key(backend.decoding,
+                                      max_new_tokens(config, task, q.prompt_set))
+            records.append(_record(q, task, config, model_id, decoding, _prompt_hash(config, q),
+                                   reply, reader))
         A.append(log_path, records)
         for r in records:
             done[r["key"]] = r
@@ -215,6 +264,7 @@ def validate(config) -> tuple[Task, list[str]]:
     if config.backend.name not in BACKENDS:
         raise UserError(f"unknown backend {config.backend.name!r}; choose one of "
                         f"{', '.join(BACKENDS)} (config backend.name)")
+    check_mapper(config.parse.mapper)
     sensitive = config.data.sensitive
     if sensitive and task.dataset and sensitive not in _ATTRIBUTES[task.dataset]:
         raise UserError(f"data.sensitive {sensitive!r} is not an attribute of {task.dataset}; "
@@ -232,36 +282,89 @@ _ATTRIBUTES = {"celeba": ("wavy", "gender"), "utkface": ("gender", "race", "race
                "waterbirds": ("bird", "place")}
 
 
-def run(config, workdir: str, *, backend=None, progress: bool = True, report: bool = True):
+def prepare(config):
+    """(task, prompt set names, questions, data notes) of a config, before any backend."""
+    task, names = validate(config)
+    examples, notes = load_examples(task, config.data.root, split=config.data.split,
+                                    split_seed=config.data.split_seed, limit=config.data.limit,
+                                    options=config.data.options.to_dict(),
+                                    persons=config.data.persons)
+    questions = build_questions(task, examples, names, seed=config.seed,
+                                shuffle=bool(config.shuffle_classes))
+    return task, names, questions, notes
+
+
+def run(config, workdir: str, *, backend=None, progress: bool = True, report: bool = True,
+        mapper=None):
     """Runs (or resumes) an evaluation; returns the metrics written to metrics.json.
 
     Args:
       config: an lvlm config (nhfair_jax.lvlm.config.lvlm_config).
       workdir: where answers.jsonl, metrics.json and the report go.
       backend: a ready backend (tests pass one); default: the one the config names.
+      mapper: a ready embedding mapper (tests pass one); default: from `parse.encoder`.
     """
     from nhfair_jax.lvlm import metrics as M
 
-    task, names = validate(config)
-    examples, notes = load_examples(task, config.data.root, split=config.data.split,
-                                    split_seed=config.data.split_seed, limit=config.data.limit,
-                                    options=config.data.options.to_dict())
-    questions = build_questions(task, examples, names, seed=config.seed)
+    task, names, questions, notes = prepare(config)
     _check_workdir(workdir, config)
+    reader = Reader(task, config, mapper=mapper)
     own = backend is None
     backend = backend or make_backend(config)
     log_path = os.path.join(workdir, "answers.jsonl")
     try:
-        records, asked = ask(questions, backend, task, config, log_path, progress=progress)
+        records, asked = ask(questions, backend, task, config, log_path, progress=progress,
+                             reader=reader)
     finally:
         if own:
             backend.close()
+    records = reader.reread(records, questions)
     A.rewrite(log_path, records)
     result = M.evaluate_run(records, task, names, config, notes=notes)
     result["asked_this_run"] = asked
-    io.write_json(os.path.join(workdir, "metrics.json"), result)
+    errors = [r["error"] for r in records if r["status"] == ERROR]
+    result["all_errors"] = bool(records) and len(errors) == len(records)
+    result["first_error"] = errors[0] if errors else None
+    rundir.write_json(os.path.join(workdir, "metrics.json"), result)
     if report:
         from nhfair_jax.lvlm.report import build_report
 
         build_report([workdir], workdir)
     return result
+
+
+def check(config, workdir: str, *, n: int = 32, backend=None) -> dict:
+    """Asks again, one question at a time, up to `n` questions already answered in `workdir`
+    and reports the answers that change (under greedy decoding none should: batch
+    composition, padding and server-side batching may still change them). Writes check.json.
+
+    Returns:
+      {"asked", "changed": [{"id", "logged", "now"}], "batch_size", "model"}.
+    """
+    task, _, questions, _ = prepare(config)
+    log_path = os.path.join(workdir, "answers.jsonl")
+    if not os.path.exists(log_path):
+        raise UserError(f"--check needs answers in {workdir}; run the evaluation there first")
+    own = backend is None
+    backend = backend or make_backend(config)
+    done = A.read(log_path)
+    try:
+        picked = [(q, done[k]) for q in questions
+                  if (k := _key(q, backend, task, config)) in done
+                  and done[k]["status"] != ERROR][:max(0, int(n))]
+        if hasattr(backend, "batch_size"):
+            backend.batch_size = 1
+        if hasattr(backend, "concurrency"):
+            backend.concurrency = 1
+        changed = []
+        for q, logged in picked:
+            now = answer_batch([q], backend, task, config)[0]
+            if now.error is None and now.text != logged["raw"]:
+                changed.append({"id": q.id, "logged": logged["raw"], "now": now.text})
+    finally:
+        if own:
+            backend.close()
+    out = {"asked": len(picked), "changed": changed, "model": backend.model_id,
+           "batch_size": int(config.backend.batch_size)}
+    rundir.write_json(os.path.join(workdir, "check.json"), out)
+    return out

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass
 class Request:
-    """One question: an image (PIL, RGB), the instruction, the options to score, the budget."""
+    """One question: an image (PIL, RGB), the instruction, the options to score, the budget,
+    and the system message ("" sends none)."""
 
     key: str
     image: object
@@ -16,13 +17,16 @@ class Request:
     max_new_tokens: int
     image_bytes: bytes | None = None  # the original file's bytes when no crop was applied
     mime: str = "image/jpeg"
+    system: str = ""
 
 
 @dataclass
 class Reply:
-    """The raw answer, or the error that prevented one; option log-likelihoods when scored."""
+    """The raw answer, or the error that prevented one; option log-likelihoods when scored;
+    why generation stopped ("stop", "length" when the budget ran out, or as the server says)."""
 
     text: str | None
     error: str | None = None
     refused: bool = False  # the endpoint itself declined (an OpenAI "refusal" / content filter)
     scores: list | None = None
+    finish_reason: str | None = None

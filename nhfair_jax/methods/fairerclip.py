@@ -47,8 +47,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax.scipy.linalg import cholesky, solve_triangular
 
-from nhfair_jax.methods.embeddings import normalize, zero_shot_logits
 from nhfair_jax.methods.base import ZeroShotMethod
+from nhfair_jax.methods.embeddings import normalize, zero_shot_logits
 from nhfair_jax.methods.registry import ZERO_SHOT, register
 from nhfair_jax.methods.space import Choice, Uniform
 

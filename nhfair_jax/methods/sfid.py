@@ -30,8 +30,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nhfair_jax.methods.embeddings import normalize
 from nhfair_jax.methods.base import ZeroShotMethod
+from nhfair_jax.methods.embeddings import normalize
 from nhfair_jax.methods.registry import ZERO_SHOT, register
 from nhfair_jax.methods.space import Choice, Uniform
 

@@ -32,10 +32,9 @@ import ml_collections
 import numpy as np
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.study.choices_report import CHOICES, write_report
 from nhfair_jax.rundir import RunDir
+from nhfair_jax.study.choices_report import CHOICES, write_report
 from nhfair_jax.sweep.runner import Sweeper, config_hash, flatten, log_line
-
 
 # --- cells ---------------------------------------------------------------------------------------
 
@@ -259,10 +258,10 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
     "trained": runs trained by this call, "reused": runs read from base_workdir, and the
     report's "markdown" / "rows" when written}.
     """
+    from nhfair_jax import rundir
     from nhfair_jax.rundir import config_to_json
     from nhfair_jax.selection import dto_select
     from nhfair_jax.sweep import collect
-    from nhfair_jax import rundir
 
     s, cells = plan(study, workdir)
     for c in cells:  # weights files, before the first run trains

@@ -19,11 +19,11 @@ import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
-from nhfair_jax.rundir import RunDir
+from nhfair_jax.methods.embeddings import class_embeddings, zero_shot_logits
 from nhfair_jax.metrics import UTILITIES, softmax, split_metrics
+from nhfair_jax.rundir import RunDir
 from nhfair_jax.zeroshot.cache import EmbeddingCache
 from nhfair_jax.zeroshot.prompts import resolve_prompts
-from nhfair_jax.methods.embeddings import class_embeddings, zero_shot_logits
 
 
 def cache_root(config) -> str:

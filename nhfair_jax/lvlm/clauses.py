@@ -1,0 +1,276 @@
+"""The text side of the answer reader: words, the lexicon matcher, cleaning (chat residue and
+prompt echoes) and the cutting of an answer into clauses with what each clause is (a claim, a
+refusal, a hedge, an abstention, a note or a question) and which classes it names or negates.
+`nhfair_jax.lvlm.parse` decides from the clauses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from nhfair_jax.lvlm import lexicons as L
+
+IGNORE, UNKNOWN = -1, -2
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case word tokens; hyphens and punctuation separate words, apostrophes do not."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    return [t[:-2] if t.endswith("'s") else t  # "men's" is "men"
+            for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)]
+
+
+@dataclass(frozen=True)
+class Mention:
+    cls: int
+    start: int
+    end: int
+    specific: bool
+
+
+class Lexicon:
+    """Whole-word phrase matching of per-class words, longest phrase first.
+
+    Args:
+      classes: per class, its words and phrases (case-insensitive; a phrase also matches its
+        plural, a trailing "s" or "es" on its last word). "=phrase" counts only as a whole
+        clause, "~phrase" is specific, "^phrase" is a colour word (see
+        `nhfair_jax.lvlm.lexicons`).
+      ignore: phrases consumed without meaning a class (e.g. "black hair").
+      unknown: phrases meaning "I do not know".
+      colour_nouns: the words after which a colour word names a class ("a white man", "dark
+        skin"); before any other word it describes something else ("a white thobe"). A colour
+        word at the end of its clause ("She is white.") names the class.
+    """
+
+    def __init__(self, classes, ignore=(), unknown=(), colour_nouns=()):
+        entries = []
+        for c, phrases in enumerate(classes):
+            entries += [self._entry(p, c) for p in phrases]
+        entries += [self._entry(p, IGNORE) for p in ignore]
+        entries += [self._entry(p, UNKNOWN) for p in unknown]
+        entries = [e for e in entries if e[0]]
+        self.entries = sorted(set(entries), key=lambda e: (-len(e[0]), e))
+        self.num_classes = len(classes)
+        self.colour_nouns = set(colour_nouns)
+        # A one-word class name is not a negation ("none" where it is a class); "no" stays one
+        # even where it is the class No ("no wavy hair" negates "wavy").
+        words = {e[0][0] for e in self.entries if e[1] >= 0 and not e[2] and len(e[0]) == 1}
+        self.negations = set(L.NEGATIONS) - (words - {"no"})
+        self.first = {}
+        for e in self.entries:
+            self.first.setdefault(e[0][0], []).append(e)
+
+    @staticmethod
+    def _entry(phrase: str, cls: int):
+        flags = phrase[:1] if phrase[:1] in "=~^" else ""
+        return (tuple(tokenize(phrase.lstrip("=~^"))), cls, flags == "=", flags == "~",
+                flags == "^")
+
+    @staticmethod
+    def _word_matches(word: str, token: str, last: bool) -> bool:
+        if token == word:
+            return True
+        return last and word.isalpha() and len(word) > 2 and token in (word + "s", word + "es")
+
+    def _candidates(self, token):
+        out = list(self.first.get(token, ()))
+        for stem in (token[:-1], token[:-2]):  # plurals: the last word may carry s / es
+            if stem and stem != token:
+                out += [e for e in self.first.get(stem, ()) if len(e[0]) == 1]
+        return sorted(out, key=lambda e: -len(e[0]))
+
+    def mentions(self, tokens: list[str]) -> list[Mention]:
+        """The phrases found in a clause's tokens (bare phrases only when they are all of it,
+        colour words only before a colour noun or at the end); class -1 ignored, -2 unknown."""
+        out, i = [], 0
+        while i < len(tokens):
+            for phrase, c, bare, specific, colour in self._candidates(tokens[i]):
+                n = len(phrase)
+                if i + n > len(tokens) or (bare and (i != 0 or n != len(tokens))):
+                    continue
+                if colour and i + n < len(tokens) and tokens[i + n] not in self.colour_nouns:
+                    continue
+                if all(self._word_matches(w, tokens[i + k], k == n - 1)
+                       for k, w in enumerate(phrase)):
+                    out.append(Mention(c, i, i + n, specific))
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
+
+    def negated(self, tokens: list[str], m: Mention) -> bool:
+        """Whether a negation earlier in the clause, within reach, scopes over the mention."""
+        idiom = set()
+        for phrase in L.NOT_NEGATIONS:
+            words = phrase.split()
+            for j in range(len(tokens) - len(words) + 1):
+                if tokens[j:j + len(words)] == words:
+                    idiom.update(range(j, j + len(words)))
+        for j in range(m.start - 1, max(-1, m.start - 1 - L.NEGATION_REACH), -1):
+            if j in idiom:
+                continue
+            if tokens[j] in self.negations or " ".join(tokens[j:j + 2]) in L.NEGATION_PHRASES:
+                return True
+        return False
+
+
+@dataclass
+class _Clause:
+    text: str
+    tokens: list
+    sentence: int
+    refusal: bool = False
+    hedge: bool = False
+    note: bool = False
+    question: bool = False
+    unknown: bool = False
+    bare: int | None = None
+    positive: set = field(default_factory=set)
+    negated: set = field(default_factory=set)
+    letters: set = field(default_factory=set)
+    named_pos: set = field(default_factory=set)
+    named_neg: set = field(default_factory=set)
+
+    @property
+    def claims(self) -> bool:
+        return not (self.refusal or self.hedge or self.note or self.question or self.unknown)
+
+
+# --- cleaning -------------------------------------------------------------------------------
+
+_ROLE = re.compile(r"(?:\bASSISTANT\s*:|<\|?assistant\|?>|\[/INST\]|<start_of_turn>\s*model|"
+                   r"<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant\s*"
+                   r"<\|end_header_id\|>|^\s*(?:assistant|model)\s*$|###\s*Assistant\s*:|"
+                   r"\bGPT\s*:)", re.IGNORECASE | re.MULTILINE)
+_NEXT_TURN = re.compile(r"(?:^\s*(?:USER|Human|HUMAN|User)\s*:|<\|im_start\|>\s*user|"
+                        r"<start_of_turn>\s*user|<\|start_header_id\|>\s*user|"
+                        r"###\s*(?:Human|User)\s*:|\[INST\]|<\|user\|>)", re.MULTILINE)
+_SPECIAL = re.compile(r"<\|[^|<>\s]{1,40}\|>|</?s>|<(?:end_of_turn|start_of_turn|eos|bos|pad|"
+                      r"unk|image|end_of_image|start_of_image|eot_id)>", re.IGNORECASE)
+_TRANSLATE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                            "\u2013": " - ", "\u2014": " - ", "\u00a0": " "})
+
+
+def _echo_pieces(prompt: str) -> list[str]:
+    # Sentences end after a word, not after an option letter ("A. Yes, B. No").
+    pieces = [prompt] + [s for s in re.split(r"(?<=[a-z0-9'][.?!])\s+", prompt) if len(s) >= 12]
+    pieces += re.findall(r"\[[^\]]{3,}\]", prompt)  # the class list
+    pieces += re.findall(r"A\. Yes, B\. No, C\. Unknown\.?", prompt)
+    return sorted({p.strip() for p in pieces if p.strip()}, key=len, reverse=True)
+
+
+def strip_echo(answer: str, prompt: str = "") -> str:
+    """The answer without chat residue (role markers and special tokens before it, a next
+    turn after it) and without echoes of the prompt."""
+    answer = answer.translate(_TRANSLATE)
+    markers = list(_ROLE.finditer(answer))
+    if markers:
+        answer = answer[markers[-1].end():]
+    nxt = _NEXT_TURN.search(answer)
+    if nxt and answer[:nxt.start()].strip():
+        answer = answer[:nxt.start()]
+    answer = _SPECIAL.sub(" ", answer)
+    if prompt:
+        for piece in _echo_pieces(prompt.translate(_TRANSLATE)):
+            words = [re.escape(w) for w in piece.split()]
+            answer = re.sub(r"\s+".join(words), " ", answer, flags=re.IGNORECASE)
+    return answer.strip()
+
+
+# --- clauses --------------------------------------------------------------------------------
+
+_MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:#+|>+|[-*\u2022]+)\s*", re.MULTILINE)
+_CLAUSE_SPLIT = re.compile(r"[,;:()\[\]]|\s-\s|\s-$|^-\s|\b(?:%s)\b" % "|".join(
+    w.replace(" ", r"\s+") for w in L.CONTRAST_WORDS), re.IGNORECASE)
+_LETTER_BARE = re.compile(r"^\W*(?:option\s+|choice\s+)?([ABCabc])\W*$")
+_LETTER_LEAD = re.compile(r"^\W*([ABC])[\)\]\.]\s+\S")
+_LETTER_VERB = re.compile(
+    r"\b(?:option|answer(?:\s+is|\s+would\s+be)?|choice(?:\s+is)?|choose|chose|choosing|"
+    r"select|selected|selecting|pick|picked|go\s+(?:with|for)|going\s+(?:with|for)|opt\s+for|"
+    r"lean(?:ing)?\s+towards?|i'd\s+say|i\s+would\s+say|i'll\s+say)\s*:?\s*(?:option\s+|letter\s+)?[\(\[\"']?(?:([ABC])|([abc])(?=\W*$))"
+    r"(?![\w'])", re.IGNORECASE)
+_NOTE = re.compile(L.NOTE_PATTERN, re.IGNORECASE)
+_REFUSAL = [re.compile(p) for p in L.REFUSAL_PATTERNS]
+_HEDGE = [re.compile(p) for p in L.HEDGE_PATTERNS]
+_FILLER = {"answer", "final", "my", "the", "label", "is", "category", "classification",
+           "prediction", "output", "result", "response", "it", "this", "i", "say", "would",
+           "i'd", "choose", "a", "an"}
+
+
+def _letters(text: str) -> set[str]:
+    m = _LETTER_BARE.match(text) or _LETTER_LEAD.match(text)
+    if m:
+        return {m.group(1).lower()}
+    return {(m.group(1) or m.group(2)).lower() for m in _LETTER_VERB.finditer(text)}
+
+
+def _sentences(text: str):
+    """(paragraph index, sentence text) in order."""
+    out = []
+    for p, paragraph in enumerate(re.split(r"\n\s*\n", text)):
+        for line in paragraph.splitlines():
+            line = _MARKDOWN.sub("", line).strip()
+            out += [(p, s) for s in re.split(r"(?<=[.!?])\s+(?=\S)", line) if s.strip()]
+    return out
+
+
+def _matches(patterns, text: str) -> bool:
+    low = text.lower()
+    return any(p.search(low) for p in patterns)
+
+
+def analyse(text: str, space) -> list[_Clause]:
+    """The clauses of a cleaned answer, in order, read against an answer space."""
+    clauses = []
+    note_paragraph = None
+    for s, (p, sentence) in enumerate(_sentences(text)):
+        bare_sentence = sentence.strip().lstrip("(*[_").strip()
+        if _NOTE.match(bare_sentence):
+            note_paragraph = p
+        note = note_paragraph == p
+        question = sentence.rstrip().rstrip("\"')*").endswith("?")
+        pieces = [c for c in _CLAUSE_SPLIT.split(sentence) if c and c.strip()]
+        own = [_matches(_REFUSAL, c) for c in pieces]
+        whole = _matches(_REFUSAL, sentence) and not any(own)
+        for piece, refusal in zip(pieces, own):
+            clauses.append(_clause(piece, s, space, refusal=refusal or whole, note=note,
+                                   question=question))
+    return clauses
+
+
+def _clause(text: str, s: int, space, **flags) -> _Clause:
+    tokens = tokenize(text)
+    c = _Clause(text=text, tokens=tokens, sentence=s, hedge=_matches(_HEDGE, text), **flags)
+    mentions = space.lexicon.mentions(tokens)
+    for m in mentions:
+        if m.cls == UNKNOWN:
+            c.unknown = True
+    for m in mentions:
+        if m.cls < 0:
+            continue
+        if space.lexicon.negated(tokens, m):
+            if not m.specific:
+                c.negated.add(m.cls)
+        else:
+            c.positive.add(m.cls)
+    kept = [m for m in mentions if m.cls != IGNORE]
+    if len(kept) == 1 and kept[0].cls >= 0 and not c.negated and not c.unknown:
+        rest = tokens[:kept[0].start] + tokens[kept[0].end:]
+        if all(t in _FILLER for t in rest):
+            c.bare = kept[0].cls
+    if space.choice:
+        c.letters = _letters(text.strip().strip("\"'*_"))
+        for m in space.named.mentions(tokens):
+            if m.cls < 0:
+                continue
+            if space.named.negated(tokens, m):
+                if m.cls == space.asked:
+                    c.named_neg.add(m.cls)
+                elif space.named.num_classes == 2 and not m.specific:
+                    c.named_neg.add(m.cls)
+            else:
+                c.named_pos.add(m.cls)
+    return c
