@@ -126,6 +126,8 @@ def parse_flags(argv):
     """absl flag parsing, with bad config overrides reported as one line naming the flag."""
     try:
         return flags.FLAGS(argv)
+    except UserError as e:  # a config file's get_config refused its argument or a setting
+        fail(str(e))
     except flags.Error as e:
         fail(f"{e}; see --helpfull")
     except (AttributeError, KeyError) as e:  # ml_collections: no such key

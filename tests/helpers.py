@@ -131,3 +131,48 @@ def erm_config_file(tmp_path, epochs: int = 1) -> str:
         "def get_config():\n"
         f"    return tiny_config(**{{'train.epochs': {epochs}}})\n")
     return str(path)
+
+
+# Log keys that measure the machine, not the run (they differ between any two runs).
+TIMING_KEYS = ("time_train_s", "time_eval_s", "compiles", "compiled")
+
+
+def log_without_timings(workdir) -> list:
+    """A run directory's log.jsonl entries without the timing keys."""
+    import json
+
+    with open(os.path.join(str(workdir), "log.jsonl")) as f:
+        return [{k: v for k, v in json.loads(line).items() if k not in TIMING_KEYS}
+                for line in f if line.strip()]
+
+
+def checkpointed_state(config, workdir) -> dict:
+    """{"latest", "best"}: (params, batch statistics, optimizer state, method state) of the run's
+    last and best checkpoints, as host arrays."""
+    import jax
+
+    from nhfair_jax.training.checkpoint import Checkpoints
+    from nhfair_jax.training.loop import RESTORING, Run
+
+    like = Run(config, None, teacher=RESTORING).state
+    ckpt = Checkpoints(str(workdir))
+    try:
+        return {name: jax.device_get((s.params, s.batch_stats, s.opt_state, s.method_state))
+                for name, (s, _) in (("latest", ckpt.restore_latest(like)),
+                                     ("best", ckpt.restore_best(like)))}
+    finally:
+        ckpt.close()
+
+
+def assert_same_run(config, workdir, reference) -> None:
+    """Two run directories of `config` hold the same run: every log line (timings aside) and
+    the last and best checkpoints' states, bit for bit (a resumed run against an uninterrupted
+    one)."""
+    import jax
+    import numpy as np
+
+    assert log_without_timings(workdir) == log_without_timings(reference)
+    got, want = checkpointed_state(config, workdir), checkpointed_state(config, reference)
+    for name in ("latest", "best"):
+        pairs = zip(jax.tree.leaves(got[name]), jax.tree.leaves(want[name]), strict=True)
+        assert all(np.array_equal(a, b) for a, b in pairs), name

@@ -172,7 +172,7 @@ def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
         state, out = step(state, batch(rng.integers(0, n, 128)))
         losses.append(float(out["loss"]))
     assert np.mean(losses[-20:]) < np.mean(losses[:5]) - 1.0
-    step = make_train_step(method.with_variant("linear"), model.apply, tx, make_mesh(),
+    step = make_train_step(method.in_phase("linear"), model.apply, tx, make_mesh(),
                            num_groups=2, num_classes=2)
     for _ in range(300):
         state, out = step(state, batch(rng.integers(0, n, 128)))

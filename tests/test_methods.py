@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import glob
-import importlib.util
 import json
 import os
 
@@ -14,13 +12,13 @@ import pytest
 
 from nhfair_jax.config import method_config
 from nhfair_jax.data import get_sources
+from nhfair_jax.dispatch import run
 from nhfair_jax.methods import get_method, registered
 from nhfair_jax.methods.bias_mimicking import final_head_weights, mimic_masks
 from nhfair_jax.methods.decoupled import group_head_logits
 from nhfair_jax.methods.mixup import mixup_partners
 from nhfair_jax.methods.resampling import balanced_weights
-from nhfair_jax.dispatch import run
-from tests.helpers import REPO, tiny_config
+from tests.helpers import REPO, assert_same_run, tiny_config
 
 SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled",
            "gapreg", "mcdp", "groupdro", "dfr", "laftr", "fscl", "oxonfair")
@@ -135,9 +133,11 @@ def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     assert result["method"] == name
     log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
     assert np.isfinite(log[0]["train_loss"])
-    # No compilation after the first epoch, except in the first epoch of a new step variant
-    # (a method's second phase compiles its own step once).
-    variants = [get_method(cfg.method).step_variant(e, 3) for e in (1, 2, 3)]
+    # No compilation after the first epoch, except in the first epoch of a new phase (a
+    # method's second phase compiles its own step once).
+    from nhfair_jax.methods.phases import phase_of
+
+    variants = [phase_of(get_method(cfg.method), e, 3).name for e in (1, 2, 3)]
     for epoch, entry in enumerate(log[1:], start=2):
         if variants[epoch - 1] not in variants[:epoch - 1]:
             continue
@@ -204,18 +204,18 @@ def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     from nhfair_jax.training.checkpoint import Checkpoints
     from nhfair_jax.training.loop import Run
 
-    run = Run(cfg, None)
+    trainer = Run(cfg, None)
     ckpt = Checkpoints(str(tmp_path))
-    best, _ = ckpt.restore_best(run.state)
+    best, _ = ckpt.restore_best(trainer.state)
     ckpt.close()
     assert set(best.params) == {"model", "mimic_heads", "head"}
-    logits = run.predict(best, "test")
+    logits = trainer.predict(best, "test")
     feats_head = np.load(tmp_path / "predictions_test.npz")["logits"]
     np.testing.assert_allclose(logits, feats_head, rtol=1e-5, atol=1e-5)
     # Zeroing the saved final head changes the predictions: it is the evaluation head.
     zeroed = best.replace(params={**best.params, "head": jax.tree.map(jnp.zeros_like,
                                                                       best.params["head"])})
-    assert not np.allclose(run.predict(zeroed, "test"), logits)
+    assert not np.allclose(trainer.predict(zeroed, "test"), logits)
     assert run_result["method"] == "bias_mimicking"
 
 
@@ -250,6 +250,7 @@ def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides
         run(cfg, str(tmp_path / "cut"))
     monkeypatch.setattr(cls, "on_epoch_start", original)
     resumed = run(cfg, str(tmp_path / "cut"))
+    assert_same_run(cfg, tmp_path / "cut", tmp_path / "whole")  # every epoch, every parameter
     for split in ("val", "test"):
         for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
             assert resumed[split][key] == reference[split][key], (name, split, key)

@@ -3,14 +3,16 @@ checked with numpy on the written predictions (not with oxonfair's own metrics).
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
 from nhfair_jax.config import method_config
+from nhfair_jax.dispatch import run
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
-from nhfair_jax.dispatch import run
-from tests.helpers import erm_config_file, tiny_config
+from tests.helpers import tiny_config
 
 
 def _rates(path):
@@ -23,9 +25,10 @@ def _rates(path):
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    root = tmp_path_factory.mktemp("oxon")
-    return root, erm_config_file(root, epochs=2), str(root / "erm")
+def base(tmp_path_factory, tiny_erm):
+    """The session's tiny ERM run as the base run (its config.json as the base config)."""
+    erm_dir, _ = tiny_erm
+    return tmp_path_factory.mktemp("oxon"), os.path.join(erm_dir, "config.json"), erm_dir
 
 
 def _fit(base, objective, constraint, **kw):

@@ -9,18 +9,16 @@ import numpy as np
 import pytest
 
 from nhfair_jax import metrics
-from nhfair_jax.errors import TrainingDiverged
 from nhfair_jax.dispatch import run
-from tests.helpers import tiny_config
+from nhfair_jax.errors import TrainingDiverged
+from tests.helpers import assert_same_run, log_without_timings, tiny_config
 
 METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
 
 
 @pytest.fixture(scope="module")
-def finished_run(tmp_path_factory):
-    workdir = str(tmp_path_factory.mktemp("run"))
-    result = run(tiny_config(), workdir)
-    return workdir, result
+def finished_run(tiny_erm):
+    return tiny_erm
 
 
 def test_run_directory_contract(finished_run):
@@ -112,9 +110,9 @@ def _register_nan_method(monkeypatch):
     registry is process-wide: test_docs checks that every registered method is documented)."""
     import jax.numpy as jnp
 
-    from nhfair_jax.methods import ERM, registry
+    from nhfair_jax.methods import CrossEntropy, registry
 
-    class NanAfter(ERM):
+    class NanAfter(CrossEntropy):
         name = "test_nan_after_30_steps"
 
         def init_state(self, info):
@@ -126,7 +124,8 @@ def _register_nan_method(monkeypatch):
             loss = jnp.where(count >= 30, jnp.nan, out.loss)
             return out._replace(loss=loss, method_state={"count": count + 1})
 
-    monkeypatch.setitem(registry._REGISTRY, NanAfter.name, NanAfter)
+    monkeypatch.setitem(registry._REGISTRY, NanAfter.name,
+                        registry.MethodSpec(NanAfter.name, registry.TRAINED, NanAfter))
 
 
 @pytest.mark.slow
@@ -174,32 +173,6 @@ def test_bad_trainer_settings_fail_before_training(tmp_path):
     assert not os.path.exists(tmp_path / "a" / "log.jsonl")
 
 
-# Log keys that measure the machine, not the run (they differ between any two runs).
-TIMING_KEYS = ("time_train_s", "time_eval_s", "compiles", "compiled")
-
-
-def _log(workdir):
-    return [{k: v for k, v in json.loads(line).items() if k not in TIMING_KEYS}
-            for line in open(os.path.join(workdir, "log.jsonl"))]
-
-
-def _checkpointed_params(config, workdir):
-    """The parameters (and batch statistics) of the run's last and best checkpoints."""
-    import jax
-
-    from nhfair_jax.training.checkpoint import Checkpoints
-    from nhfair_jax.training.loop import Run
-
-    like = Run(config, None).state
-    ckpt = Checkpoints(workdir)
-    try:
-        return {name: jax.device_get((state.params, state.batch_stats, state.opt_state))
-                for name, (state, _) in (("latest", ckpt.restore_latest(like)),
-                                         ("best", ckpt.restore_best(like)))}
-    finally:
-        ckpt.close()
-
-
 class _Killed(Exception):
     pass
 
@@ -224,18 +197,11 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
     monkeypatch.setattr(Run, "train_epoch", killed_at_epoch_2)
     with pytest.raises(_Killed):
         run(tiny_config(), workdir)
-    assert len(_log(workdir)) == 1 and not os.path.exists(os.path.join(workdir, "result.json"))
+    assert len(log_without_timings(workdir)) == 1 and not os.path.exists(os.path.join(workdir, "result.json"))
     monkeypatch.setattr(Run, "train_epoch", original)
     resumed = run(tiny_config(), workdir)
 
-    assert _log(workdir) == _log(ref_dir)
-    got, want = _checkpointed_params(tiny_config(), workdir), _checkpointed_params(
-        tiny_config(), ref_dir)
-    import jax
-
-    for name in ("latest", "best"):
-        pairs = zip(jax.tree.leaves(got[name]), jax.tree.leaves(want[name]), strict=True)
-        assert all(np.array_equal(a, b) for a, b in pairs), name
+    assert_same_run(tiny_config(), workdir, ref_dir)
     for split in ("val", "test"):
         assert {k: resumed[split][k] for k in METRIC_KEYS} == {
             k: reference[split][k] for k in METRIC_KEYS}
