@@ -3,10 +3,16 @@ sweep, selection on validation (DTO for ERM, the fairness-without-harm zones for
 re-runs of every selected configuration, and the report.
 
     python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py --workdir runs/bench \
-        [--storage postgresql://user:pass@host/db] [--force]
+        [--storage postgresql://user:pass@host/db | journal:///nfs/study.log] [--force]
+    # N workers as one Slurm job array (or as processes here: --launcher local) sharing the
+    # study; waits for them and reports, or returns at once with --no_wait:
+    python -m nhfair_jax.benchmark --config ... --workdir /nfs/bench --launcher slurm \
+        --workers 16 --slurm.partition=gpu --slurm.gpus_per_task=1 --slurm.time=240
 
 Running the same command again continues where it stopped; several machines given the same
---storage share the studies. The report is rebuilt from the run directories alone with
+--storage share the studies. With --launcher, the same command again waits for the workers still
+queued or running, submits new ones when runs are left and none is, and reports when every run
+is finished. The report is rebuilt from the run directories alone with
 `python -m nhfair_jax.report --workdir runs/bench`.
 """
 
@@ -19,7 +25,8 @@ import time
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import parse_flags
+from nhfair_jax.cli import define_config_dict, parse_flags
+from nhfair_jax.sweep.launch import slurm_options
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/benchmark_*.py file.",
                                           lock_config=True)
@@ -29,6 +36,13 @@ _STORAGE = flags.DEFINE_string("storage", None, "Optuna storage URL; default a S
 _FORCE = flags.DEFINE_bool("force", False, "Use a workdir made by a different benchmark config.")
 _NO_REPORT = flags.DEFINE_bool("no_report", False, "Skip the report (workers of a shared "
                                "study; the last one, or `nhfair_jax.report`, writes it).")
+_LAUNCHER = flags.DEFINE_enum("launcher", None, ["local", "slurm"], "Run --workers workers "
+                              "through submitit: a Slurm job array, or processes on this machine; "
+                              "this process then only submits, waits and reports.")
+_WORKERS = flags.DEFINE_integer("workers", 1, "Workers of --launcher.")
+_NO_WAIT = flags.DEFINE_bool("no_wait", False, "With --launcher: return once the workers are "
+                             "submitted; the same command again collects and reports.")
+_SLURM = define_config_dict("slurm", slurm_options(), "sbatch settings of --launcher slurm (--slurm.partition=gpu --slurm.time=240 ...).")
 
 
 def validate(bench) -> None:
@@ -116,11 +130,9 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     methods = list(bench.methods)
     seeds = [int(s) for s in bench.seeds]
     sweeper = Sweeper(bench, workdir, store, log=log_line)
-    per_data = sum(sweeper.budget(m) for m in methods)  # zero-shot CLIP / BLIP-2: one run
-    total = len(bench.datasets) * (per_data + len(methods) * (len(seeds) - 1))
     t0 = time.perf_counter()
-    bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
-               disable=not bench.progress)
+    bar = tqdm(total=total_runs(sweeper), desc="benchmark", unit="run", file=sys.stderr,
+               disable=None if bench.progress else True)  # None: off where stderr is a file
     sweeper.bar = bar
     deferred = []
     for dataset in bench.datasets:
@@ -149,18 +161,50 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     return build_report(workdir)
 
 
-def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar) -> list[dict]:
+def total_runs(sweeper) -> int:
+    """Trials and seed re-runs of the whole benchmark (zero-shot CLIP / BLIP-2: one run)."""
+    bench = sweeper.bench
+    per_data = sum(sweeper.budget(m) for m in bench.methods)
+    return len(bench.datasets) * (per_data + len(bench.methods) * (len(bench.seeds) - 1))
+
+
+def finished_runs(bench, workdir: str, storage) -> int:
+    """How many of the benchmark's runs are finished: trials counted by the studies, seed
+    re-runs by their run directories once a data set's sweeps are complete. Trains nothing."""
+    from nhfair_jax.rundir import RunDir
+    from nhfair_jax.sweep import collect
+    from nhfair_jax.sweep.runner import Sweeper
+
+    sweeper = Sweeper(bench, workdir, storage)
+    methods, seeds = list(bench.methods), [int(s) for s in bench.seeds]
+    done = 0
+    for dataset in bench.datasets:
+        counts = {m: min(sweeper.finished_trials(dataset, m), sweeper.budget(m)) for m in methods}
+        done += sum(counts.values())
+        if any(counts[m] < sweeper.budget(m) for m in methods):
+            continue  # seeds follow the selection, which waits for every sweep
+        jobs = seed_jobs(workdir, dataset, methods, seeds, collect.select(workdir, dataset, methods),
+                         None, log=lambda *_: None)
+        skipped = len(methods) * (len(seeds) - 1) - len(jobs)  # methods with nothing to select
+        done += skipped + sum(RunDir(job["run_dir"]).finished for job in jobs)
+    return done
+
+
+def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=None
+              ) -> list[dict]:
     """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
     arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
     from nhfair_jax.methods import spec
     from nhfair_jax.sweep.runner import log_line
 
+    log = log or log_line
     jobs, erm_jobs = [], {}
     for method in ["erm", *[m for m in methods if m != "erm"]]:
         chosen = selection[method]["selected"]
         if chosen is None:
-            log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
-            bar.update(len(seeds) - 1)
+            log(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
+            if bar is not None:
+                bar.update(len(seeds) - 1)
             continue
         post_fit = "base_run" in spec(method).needs
         for seed in seeds[1:]:
@@ -199,13 +243,129 @@ def _seed_run(sweeper, job: dict, *, wait: bool, bar) -> bool:
     return True
 
 
+class Worker:
+    """One benchmark worker of a job array: run_benchmark without the report. Picklable
+    (submitit runs it on the node); `checkpoint` lets submitit requeue it when the scheduler
+    preempts it or its time runs out: the requeued worker resumes from the workdir."""
+
+    def __init__(self, bench, workdir: str, storage: str, force: bool):
+        self.bench, self.workdir, self.storage, self.force = bench, workdir, storage, force
+
+    def __call__(self, index: int) -> dict:
+        import socket
+
+        from nhfair_jax.sweep.runner import log_line
+
+        logging.set_verbosity(logging.WARNING)
+        log_line(f"worker {index} on {socket.gethostname()} (pid {os.getpid()}) starts")
+        run_benchmark(self.bench, self.workdir, self.storage, force=self.force, report=False)
+        return {"worker": index, "host": socket.gethostname()}
+
+    def checkpoint(self, index: int):
+        import submitit
+
+        return submitit.helpers.DelayedSubmission(self, index)
+
+
+def launch_benchmark(bench, workdir: str, storage: str | None, *, launcher: str, workers: int,
+                     wait: bool = True, slurm=None, force: bool = False,
+                     report: bool = True) -> dict:
+    """The benchmark by a job array of `workers` workers sharing one study; this process only
+    submits, waits and reports, and never trains.
+
+    Returns:
+      {"finished", "total", "workers": job ids (still running when not waiting), and
+      "report": build_report's result once every run is finished}.
+
+    Raises:
+      UserError: the workers ended with runs left (the same command again resumes them).
+    """
+    from nhfair_jax.sweep import launch
+    from nhfair_jax.sweep.runner import Sweeper, open_storage, storage_url
+
+    from nhfair_jax.errors import UserError
+
+    if int(workers) < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
+    validate(bench)
+    check_workdir(workdir, bench, force)
+    workdir = os.path.abspath(workdir)
+    url = storage_url(storage, workdir, shared=True)  # opened here: a bad URL fails first
+    store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
+    total = total_runs(Sweeper(bench, workdir, store))
+    array = launch.JobArray(os.path.join(workdir, "launcher"), launcher)
+    try:
+        return _collect(array, bench, workdir, store, url, total, workers=workers, wait=wait,
+                        slurm=slurm, force=force, report=report)
+    finally:
+        array.close()
+
+
+def _collect(array, bench, workdir, store, url, total, *, workers, wait, slurm, force, report):
+    """launch_benchmark's part after the checks: attach, submit, wait, report."""
+    from nhfair_jax.errors import UserError
+    from nhfair_jax.report import build_report
+    from nhfair_jax.sweep import launch
+    from nhfair_jax.sweep.runner import log_line
+
+    def status() -> dict:
+        return {"finished": finished_runs(bench, workdir, store), "total": total,
+                "workers": array.job_ids()}
+
+    def done(now) -> dict:
+        for problem in array.problems():  # a lost worker's runs were finished by the others
+            log_line(f"note: {problem}; its runs were finished by the other workers")
+        return {**now, "report": build_report(workdir) if report else None}
+
+    if array.active():
+        log_line(f"workers of an earlier command are at work: {launch.describe(array)}")
+    else:
+        now = status()
+        if now["finished"] >= total:
+            return done(now)
+        ids = array.submit(Worker(bench, workdir, url, force), workers,
+                           slurm if slurm is not None else launch.slurm_options())
+        log_line(f"submitted {len(ids)} workers ({now['finished']} of {total} runs finished "
+                 f"so far; study {url}): {launch.describe(array)}")
+    if not wait:
+        now = status()
+        log_line(f"{now['finished']} of {total} runs finished; run the same command again to "
+                 "collect and report")
+        return now
+    try:
+        array.wait(tick=lambda: log_line(f"{finished_runs(bench, workdir, store)} of {total} "
+                                         f"runs finished; {launch.describe(array)}"))
+    except KeyboardInterrupt:
+        array.cancel()  # local workers end with this command; Slurm's keep going
+        raise
+    now = status()
+    if now["finished"] < total:
+        problems = array.problems()
+        raise UserError(f"the workers ended with {total - now['finished']} of {total} runs left"
+                        f"{' (' + '; '.join(problems) + ')' if problems else ''}; run the same "
+                        "command again to resume them")
+    return done(now)
+
+
 def main(argv) -> None:
     del argv
     logging.set_verbosity(logging.WARNING)
     try:
         workdir = _WORKDIR.value or os.path.join("runs", "bench")
-        out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
-                            report=not _NO_REPORT.value)
+        if _LAUNCHER.value is None and (_WORKERS.value != 1 or _NO_WAIT.value):
+            from nhfair_jax.errors import UserError
+
+            raise UserError("--workers and --no_wait go with --launcher local or slurm (without "
+                            "it this process is the one worker)")
+        if _LAUNCHER.value is not None:
+            done = launch_benchmark(_CONFIG.value, workdir, _STORAGE.value,
+                                    launcher=_LAUNCHER.value, workers=_WORKERS.value,
+                                    wait=not _NO_WAIT.value, slurm=_SLURM.value,
+                                    force=_FORCE.value, report=not _NO_REPORT.value)
+            out = done.get("report")
+        else:
+            out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
+                                report=not _NO_REPORT.value)
         if out:
             print(out["markdown"])
             print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
