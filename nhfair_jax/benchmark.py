@@ -119,7 +119,6 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
                   report: bool = True) -> dict:
     from tqdm.auto import tqdm
 
-    from nhfair_jax.methods import spec
     from nhfair_jax.sweep import collect
     from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
 
@@ -134,20 +133,22 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     bar = tqdm(total=total_runs(sweeper), desc="benchmark", unit="run", file=sys.stderr,
                disable=None if bench.progress else True)  # None: off where stderr is a file
     sweeper.bar = bar
-    deferred = []
-    for dataset in bench.datasets:
-        for method in ["erm", *[m for m in methods if m != "erm"]]:
-            base = None
-            if "base_run" in spec(method).needs:  # fitted on the selected ERM run
-                base = collect.select(workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
-            sweeper.sweep(dataset, method, base_run=base)
-        selection = collect.select(workdir, dataset, methods)
-        # Seed runs another worker holds are left for the end: this worker moves on meanwhile.
-        for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
-            if not _seed_run(sweeper, job, wait=False, bar=bar):
-                log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker is "
-                         "on it (or on the ERM run it needs); back to it at the end")
-                deferred.append(job)
+    deferred, pending = [], list(bench.datasets)
+    # First every study this worker can add a trial to, passing those whose last trials other
+    # workers hold (many workers would otherwise idle at each study's tail); then, waiting, the
+    # ones it passed. A data set's seeds follow once all of its sweeps are done.
+    for wait in (False, True):
+        for dataset in list(pending):
+            if not _sweeps(sweeper, dataset, methods, wait=wait):
+                continue
+            pending.remove(dataset)
+            selection = collect.select(workdir, dataset, methods)
+            # Seed runs another worker holds are left for the end: this worker moves on.
+            for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
+                if not _seed_run(sweeper, job, wait=False, bar=bar):
+                    log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker "
+                             "is on it (or on the ERM run it needs); back to it at the end")
+                    deferred.append(job)
     for job in deferred:  # wait for them (a killed worker's run is resumed here)
         if job["base_job"] is not None:  # listed, and so finished, before: this only reads it
             sweeper.train_run(**{k: v for k, v in job["base_job"].items() if k != "base_job"})
@@ -159,6 +160,25 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     from nhfair_jax.report import build_report
 
     return build_report(workdir)
+
+
+def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
+    """Runs a data set's sweeps, ERM first; whether all of them are done (without `wait`,
+    those whose last trials other workers hold are passed, and so are the post-fit sweeps
+    while ERM's is not done)."""
+    from nhfair_jax.methods import spec
+    from nhfair_jax.sweep import collect
+
+    erm_done = done = sweeper.sweep(dataset, "erm", wait=wait)
+    for method in [m for m in methods if m != "erm"]:
+        base = None
+        if "base_run" in spec(method).needs:  # fitted on the selected ERM run
+            if not erm_done:
+                done = False
+                continue
+            base = collect.select(sweeper.workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
+        done = sweeper.sweep(dataset, method, base_run=base, wait=wait) and done
+    return done
 
 
 def total_runs(sweeper) -> int:
@@ -245,8 +265,8 @@ def _seed_run(sweeper, job: dict, *, wait: bool, bar) -> bool:
 
 class Worker:
     """One benchmark worker of a job array: run_benchmark without the report. Picklable
-    (submitit runs it on the node); `checkpoint` lets submitit requeue it when the scheduler
-    preempts it or its time runs out: the requeued worker resumes from the workdir."""
+    (submitit runs it on the node); its checkpoint method lets submitit requeue it when the
+    scheduler preempts it or its time runs out: the requeued worker resumes from the workdir."""
 
     def __init__(self, bench, workdir: str, storage: str, force: bool):
         self.bench, self.workdir, self.storage, self.force = bench, workdir, storage, force
@@ -261,10 +281,12 @@ class Worker:
         run_benchmark(self.bench, self.workdir, self.storage, force=self.force, report=False)
         return {"worker": index, "host": socket.gethostname()}
 
-    def checkpoint(self, index: int):
+    def __submitit_checkpoint__(self, index: int):
         import submitit
 
         return submitit.helpers.DelayedSubmission(self, index)
+
+    checkpoint = __submitit_checkpoint__  # the name submitit's signal handler looks for
 
 
 def launch_benchmark(bench, workdir: str, storage: str | None, *, launcher: str, workers: int,

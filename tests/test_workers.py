@@ -347,6 +347,51 @@ def test_a_preempted_launched_worker_is_requeued_and_resumes_its_trial(tmp_path)
     assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
 
 
+@pytest.mark.slow
+def test_the_slurm_launcher_submits_one_array_and_a_preempted_task_is_requeued(tmp_path):
+    # Slurm's commands stood in for by tests/slurm_shim.py: the real sbatch script submitit
+    # writes from the --slurm.* flags, one array of two tasks, sacct polled while waiting,
+    # `scontrol requeue` after a preemption signal, the results collected.
+    import sys
+
+    from tests import slurm_shim
+
+    need("submitit")
+    env = slurm_shim.install(str(tmp_path / "bin"), str(tmp_path / "slurm"))
+    kw = dict(datasets=("digitsb",), methods=("erm",), trials=1, erm_trials=2, seeds=(0, 1),
+              epochs=3)
+    config = config_file(tmp_path, **kw)
+    workdir = str(tmp_path / "w")
+    args = [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            workdir, "--launcher", "slurm", "--workers", "2", "--slurm.partition=gpu",
+            "--slurm.gpus_per_task=1", "--slurm.time=30", "--slurm.mem_gb=16",
+            "--slurm.setup=('export NHFAIR_SHIM_SETUP=1',)"]
+    out = open(tmp_path / "launcher.err", "w+")
+    launcher = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=out)
+    folder, victim = _training_trial(workdir)
+    os.kill(victim, signal.SIGUSR2)  # what Slurm sends before a preemption or the time limit
+    assert launcher.wait(timeout=900) == 0, open(tmp_path / "launcher.err").read()[-3000:]
+    (script,) = glob_sbatch(tmp_path / "slurm")
+    for line in ("#SBATCH --array=0-1%2", "#SBATCH --partition=gpu", "#SBATCH --gpus-per-task=1",
+                 "#SBATCH --time=30", "#SBATCH --mem=16GB", "#SBATCH --job-name=nhfair-worker",
+                 "#SBATCH --signal=USR2@90", "export NHFAIR_SHIM_SETUP=1"):
+        assert line in script.splitlines(), (line, script)
+    logs = _worker_logs(workdir)
+    assert len(logs) == 2 and sum("this job is preempted" in log for log in logs) == 1
+    assert "Requeued job" in "\n".join(logs)
+    _check_trained_once(workdir, logs, kw)
+    _retried_in_place(workdir, folder, kw)
+    assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
+    again = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and "submitted" not in again.stderr, again.stderr[-3000:]
+
+
+def glob_sbatch(state_dir) -> list[str]:
+    import glob
+
+    return [open(p).read() for p in glob.glob(os.path.join(str(state_dir), "*.sbatch"))]
+
+
 # --- the pieces, fast ------------------------------------------------------------------------
 
 def _together(worker, n):
@@ -633,3 +678,24 @@ def test_launcher_settings_become_sbatch_options_and_mistakes_are_one_line(tmp_p
         assert len(lines) == 1 and message in lines[0], proc.stderr
         assert "Traceback" not in proc.stderr
     assert not os.path.exists(tmp_path / "w" / "launcher" / "jobs.json")  # nothing submitted
+
+
+def test_a_sweep_whose_last_trials_others_hold_is_passed_without_waiting(tmp_path, monkeypatch):
+    from nhfair_jax.sweep.runner import Sweeper
+
+    fake = FakeTraining(monkeypatch)  # waiting would fail the test
+    workdir = tmp_path / "w"
+    store = _store(tmp_path, "journal")
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=2)
+    sweeper = Sweeper(bench, str(workdir), store, log=lambda *_: None)
+    proc, name = _live_mark(workdir)
+    try:
+        _running_trial(sweeper.study("digitsb", "erm"), name)  # another worker's, running
+        assert sweeper.sweep("digitsb", "erm", wait=False) is False
+        assert len(fake.calls) == 1  # the one trial the budget left it
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+    assert sweeper.sweep("digitsb", "erm", wait=False) is True  # the lost trial, retried here
+    assert len(fake.calls) == 2

@@ -331,8 +331,10 @@ class Sweeper:
                      f"(pid {t.user_attrs.get('pid')} on {t.user_attrs.get('host')}); retrying "
                      "it with the same parameters")
 
-    def sweep(self, dataset: str, method: str, *, base_run=None) -> None:
-        """Runs trials until the budget of finished trials is reached."""
+    def sweep(self, dataset: str, method: str, *, base_run=None, wait: bool = True) -> bool:
+        """Runs trials until the budget of finished trials is reached; True then. Without
+        `wait`, returns False instead of waiting while other workers run the budget's last
+        trials."""
         import optuna
         from optuna.trial import TrialState
 
@@ -376,9 +378,11 @@ class Sweeper:
             states = [t.state for t in study.get_trials(deepcopy=False)]
             done = states.count(TrialState.COMPLETE)
             if done >= budget:
-                return
-            if done + states.count(TrialState.RUNNING) >= budget:
-                time.sleep(min(5.0, float(self.bench.heartbeat_s)))  # others finish the budget
+                return True
+            if done + states.count(TrialState.RUNNING) >= budget:  # others finish the budget
+                if not wait:
+                    return False
+                time.sleep(min(5.0, float(self.bench.heartbeat_s)))
                 continue
             study.optimize(objective, n_trials=1, catch=())
 
