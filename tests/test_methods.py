@@ -153,10 +153,11 @@ def test_decoupled_routes_each_example_to_its_groups_head():
 def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     cfg = tiny_config(**{"train.epochs": 3, "train.patience": 5})
     # FIS: a round every epoch from the first (the pool shrinks each epoch, which must not
-    # recompile anything); MCDP: its default coefficient 1 holds a short run at the class
-    # prior, so a lighter one shows that it learns at all; FSCL: one contrastive epoch, then
+    # recompile anything); MCDP and GapReg: their default coefficient 1 holds a short run near
+    # the class prior (the tiny set's groups predict its labels), so a lighter one shows that
+    # they learn at all; FSCL: one contrastive epoch, then
     # two of its head on cached features (the second must not recompile either).
-    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1},
+    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1}, "gapreg": {"coef": 0.1},
                  "fscl": {"contrastive_fraction": 0.34}}.get(name, {})
     cfg.method = method_config(name, **overrides)
     result = run(cfg, str(tmp_path))

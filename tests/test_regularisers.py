@@ -89,14 +89,15 @@ def test_gapreg_eod_improves_equalized_odds_over_erm(tmp_path):
     """Where the effect is large: training images whose noise predicts the label 95% of the
     time, validation and test balanced (eval_skew 0.5, about 45 test images per group x class
     cell), so ERM's shortcut leaves true-positive and true-negative rates far apart between the
-    groups. Paired over three seeds, GapReg eod's gain in test eqodd must hold beyond the
+    groups. Paired over five seeds (the epoch each run keeps is chosen on about 180 validation
+    images, so single seeds' gains range from under 0.1 to over 0.6 and three are too few), GapReg eod's gain in test eqodd must hold beyond the
     seeds' spread (the one-sided 95% t lower bound of the mean gain above 0), without a lower
     mean accuracy than ERM's (a constant prediction would be "fair" by learning nothing)."""
     from scipy import stats
 
     data = {"skew": 0.95, "eval_skew": 0.5}
     gains, accs = [], []
-    for seed in range(3):
+    for seed in range(5):
         base = _train(tmp_path, "erm", seed=seed, data=data)
         result = _train(tmp_path, "gapreg", objective="eod", coef=1.0, seed=seed, data=data)
         gains.append(result["test"]["eqodd"] - base["test"]["eqodd"])
