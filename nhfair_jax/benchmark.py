@@ -65,6 +65,11 @@ def validate(bench) -> None:
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
     for name, spec in bench.datasets.items():
+        skipped = list(spec.get("skip_methods", ()))
+        wrong = [m for m in skipped if m not in bench.methods or m == "erm"]
+        if wrong:
+            raise UserError(f"data set {name!r}: skip_methods {wrong} must name methods of the "
+                            "benchmark other than erm")
         try:
             config = load_config_file(spec.config)
         except FileNotFoundError as e:
@@ -72,6 +77,13 @@ def validate(bench) -> None:
         if config.data.name not in known_datasets():
             raise UserError(f"data set {name!r}: unknown data set {config.data.name!r}; known: "
                             f"{', '.join(known_datasets())}")
+
+
+def dataset_methods(bench, dataset: str) -> list[str]:
+    """The methods run on `dataset`: ERM first, then the benchmark's methods less the data set's
+    `skip_methods` (a method that cannot run there, as OxonFair on a multi-class target)."""
+    skipped = set(bench.datasets[dataset].get("skip_methods", ()))
+    return ["erm", *[m for m in bench.methods if m != "erm" and m not in skipped]]
 
 
 def check_workdir(workdir: str, bench, force: bool) -> None:
@@ -126,7 +138,6 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     check_workdir(workdir, bench, force)
     url = storage_url(storage, workdir)
     store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
-    methods = list(bench.methods)
     seeds = [int(s) for s in bench.seeds]
     sweeper = Sweeper(bench, workdir, store, log=log_line)
     t0 = time.perf_counter()
@@ -139,6 +150,7 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     # ones it passed. A data set's seeds follow once all of its sweeps are done.
     for wait in (False, True):
         for dataset in list(pending):
+            methods = dataset_methods(bench, dataset)
             if not _sweeps(sweeper, dataset, methods, wait=wait):
                 continue
             pending.remove(dataset)
@@ -184,8 +196,8 @@ def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
 def total_runs(sweeper) -> int:
     """Trials and seed re-runs of the whole benchmark (zero-shot CLIP / BLIP-2: one run)."""
     bench = sweeper.bench
-    per_data = sum(sweeper.budget(m) for m in bench.methods)
-    return len(bench.datasets) * (per_data + len(bench.methods) * (len(bench.seeds) - 1))
+    return sum(sweeper.budget(m) + len(bench.seeds) - 1
+               for d in bench.datasets for m in dataset_methods(bench, d))
 
 
 def finished_runs(bench, workdir: str, storage) -> int:
@@ -196,9 +208,10 @@ def finished_runs(bench, workdir: str, storage) -> int:
     from nhfair_jax.sweep.runner import Sweeper
 
     sweeper = Sweeper(bench, workdir, storage)
-    methods, seeds = list(bench.methods), [int(s) for s in bench.seeds]
+    seeds = [int(s) for s in bench.seeds]
     done = 0
     for dataset in bench.datasets:
+        methods = dataset_methods(bench, dataset)
         counts = {m: min(sweeper.finished_trials(dataset, m), sweeper.budget(m)) for m in methods}
         done += sum(counts.values())
         if any(counts[m] < sweeper.budget(m) for m in methods):
