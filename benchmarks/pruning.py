@@ -108,18 +108,25 @@ def main() -> None:
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
 
+    import ml_collections
+
+    from nhfair_jax.benchmark import dataset_methods
     from nhfair_jax.methods import spec
     from nhfair_jax.rundir import read_json
     from nhfair_jax.sweep import collect
     from nhfair_jax.sweep.runner import OBJECTIVES, open_storage, quiet_optuna, storage_url
 
     quiet_optuna()
-    bench = read_json(os.path.join(args.workdir, "benchmark_config.json"))
+    bench = ml_collections.ConfigDict(read_json(os.path.join(args.workdir,
+                                                             "benchmark_config.json")))
     storage = open_storage(storage_url(args.storage, args.workdir), 60, 120)
-    key, direction = f"val_{bench['objective']}", OBJECTIVES[bench["objective"]]
-    methods = [m for m in bench["methods"] if spec(m).trains and "base_run" not in spec(m).needs]
+    key, direction = f"val_{bench.objective}", OBJECTIVES[bench.objective]
+    ran = {d: dataset_methods(bench, d) for d in bench.datasets}  # a data set's skip_methods out
+    methods = sorted({m for d in ran for m in ran[d]
+                      if spec(m).trains and "base_run" not in spec(m).needs},
+                     key=list(bench.methods).index)
     studies = {(d, m): study_trials(args.workdir, storage, d, m)
-               for d in bench["datasets"] for m in methods}
+               for d in bench.datasets for m in methods if m in ran[d]}
     rows = []
     for name, make in pruners().items():
         trained = {}
@@ -128,9 +135,9 @@ def main() -> None:
         epochs = sum(len(t["log"]) for trials in studies.values() for t in trials)
         kept = {d for d, (_, pruned) in trained.items() if not pruned}
         changed = []
-        for dataset in bench["datasets"]:
-            before = collect.select(args.workdir, dataset, bench["methods"])
-            after = reselect(args.workdir, dataset, bench["methods"], kept)
+        for dataset in bench.datasets:
+            before = collect.select(args.workdir, dataset, ran[dataset])
+            after = reselect(args.workdir, dataset, ran[dataset], kept)
             for method, chosen in after.items():
                 was = before[method]["selected"]
                 if (was and was["dir"]) != chosen:
