@@ -15,6 +15,8 @@ import pytest
 from tests.bench_helpers import bench_config
 from tests.helpers import REPO
 
+sys.path.insert(0, os.path.join(REPO, "benchmarks"))
+
 
 def _median_stops(trials, warmup: int, startup: int) -> dict:
     """The median rule on minimised values, in trial order: a trial stops at the first epoch
@@ -32,6 +34,25 @@ def _median_stops(trials, warmup: int, startup: int) -> dict:
         if stops[name] is None:
             completed.append(values)
     return stops
+
+
+def test_the_replay_stops_the_trials_the_median_rule_stops_at_their_epochs():
+    import pruning
+
+    rng = np.random.default_rng(0)
+    trials = []
+    for i in range(12):  # decreasing losses, some far above the others from an early epoch
+        values = list(np.cumsum(-rng.uniform(0.01, 0.1, 6)) + 1.0 + (0.5 if i % 3 == 2 else 0))
+        trials.append({"dir": f"t{i}", "value": min(values),
+                       "log": [{"epoch": e, "val_loss": v} for e, v in enumerate(values, 1)]})
+    make = pruning.pruners()["median, 2 start-up trials, 2 warm-up epochs"]
+    got = pruning.replay(trials, "val_loss", "minimize", make)
+    stops = _median_stops([(t["dir"], [e["val_loss"] for e in t["log"]]) for t in trials],
+                          warmup=2, startup=2)
+    assert got == {d: (6, False) if s is None else (s, True) for d, s in stops.items()}
+    assert sum(s is not None for s in stops.values()) >= 3  # the check has stops to compare
+    none = pruning.replay(trials, "val_loss", "minimize", pruning.pruners()["none"])
+    assert none == {t["dir"]: (6, False) for t in trials}
 
 
 @pytest.mark.slow
