@@ -74,6 +74,7 @@ class Run:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
         self.sources = data_lib.config_sources(c)
+        self.test_pairs = data_lib.test_pairs(c)  # eval.cf_pairs: read before any training
         train = self.sources["train"]
         if "pairs" in method_needs(c.method) and "image_cf" not in train.extras:
             raise UserError(f"method {c.method.name!r}"
@@ -174,13 +175,14 @@ class Run:
         return np.concatenate(out)
 
     def predict(self, state, split: str, image_key: str = "image", *,
-                frozen: bool = False) -> np.ndarray:
-        """Logits of a split; `frozen`: from its frozen-backbone features (a frozen epoch's
-        validation)."""
-        if frozen and image_key == "image":
+                frozen: bool = False, source=None) -> np.ndarray:
+        """Logits of a split (or of `source`, e.g. the test pairs); `frozen`: from its
+        frozen-backbone features (a frozen epoch's validation)."""
+        if frozen and image_key == "image" and source is None:
             return self._predict_features(state, split)
         out = []
-        for batch, device_batch in self.eval_batches(self.sources[split], image_key=image_key):
+        source = self.sources[split] if source is None else source
+        for batch, device_batch in self.eval_batches(source, image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         return np.concatenate(out)
@@ -205,6 +207,23 @@ class Run:
                 logits_gflip=views.get("logits_gflip"),
                 cf_mask=None if mask is None else np.asarray(mask)))
         return report, views
+
+    def evaluate_pairs(self, state):
+        """(report, views) of the test pairs of `eval.cf_pairs`: cd, cd_balanced (weighted by
+        the test split's group x class cells), acc_cf, deo_cf and cf_pairs; views hold the
+        pairs' index, label, group, logits and logits_cf. None without test pairs."""
+        pairs = self.test_pairs
+        if pairs is None:
+            return None
+        logits = self.predict(state, "test", source=pairs)
+        logits_cf = self.predict(state, "test", image_key="image_cf", source=pairs)
+        test = self.sources["test"]
+        cells = np.zeros((self.num_groups, self.num_classes), np.int64)
+        np.add.at(cells, (test.groups, test.labels), 1)
+        report = metrics_lib.paired_report(pairs.labels, pairs.groups, logits,
+                                           logits_cf=logits_cf, cell_sizes=cells)
+        return report, {"index": pairs.indices, "label": pairs.labels, "group": pairs.groups,
+                        "logits": logits, "logits_cf": logits_cf}
 
     def evaluate(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
         report, views = self.evaluate_views(state, split, edits, frozen=frozen)
@@ -409,6 +428,10 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
                                  group=source.groups, logits=logits, score=score,
                                  **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
+    pairs = run.evaluate_pairs(best_state)
+    if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
+        splits["test"].update(pairs[0])
+        rundir.write_predictions("pairs", **pairs[1])
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]
