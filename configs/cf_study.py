@@ -26,7 +26,8 @@ DATASET:
 - `celeba`, `lfw`: the paper's real data (ResNet-18 from scratch as its code, AdamW lr 1e-3, wd
   1e-4, batch 128, 70 / 50 epochs, four seeds; CKD on CelebA's penultimate features). Training
   counterfactuals (validation ones too, for the selection by CD) from nhfair_jax.generate in
-  `data.counterfactuals`; the test CD from the CelebA-CF / LFW-CF pairs in `eval.cf_pairs`.
+  `data.counterfactuals`; the test CD from the CelebA-CF / LFW-CF pairs in `eval.cf_pairs`; on
+  CelebA the RFP from hair-length edits of test images in `eval.gflip_pairs`.
 
 Every grid lies inside the method's search range (CP's lambda and COV's in [1e-2, 1e2], CKD's mu
 in [1e-1, 1e3], MFD's in [1e-1, 1e6], LBC's eta in [1e-1, 1e3]); the selection bound is 98% of
@@ -83,6 +84,8 @@ def _real(name):
         c.data.options = ml_collections.ConfigDict({"image_col": "image", "split_col": ""})
     c.data.counterfactuals = f"runs/cf_{name}_train"  # nhfair_jax.generate ...:train output
     c.eval.cf_pairs = f"data/{name}_cf"  # CelebA-CF / LFW-CF (pairs.csv)
+    if celeba:  # hair-length edits of test images for RFP (configs/generate.py:celeba_sdedit_hair)
+        c.eval.gflip_pairs = "runs/cf_celeba_hair"
     c.model.pretrained_path = ""  # the authors' runs train ResNet-18 from scratch
     c.optim.name, c.optim.lr, c.optim.weight_decay = "adamw", 1e-3, 1e-4
     c.train.batch_size = 128

@@ -174,6 +174,12 @@ def test_test_pairs_of_eval_cf_pairs_give_the_test_cd(tmp_path):
     assert rep["acc_cf"] == pytest.approx(np.mean(q == pairs["label"]))
     assert rep["deo_cf"] == pytest.approx(disparity_of_equalized_odds(
         pairs["label"], q, 1 - pairs["group"], num_classes=2, num_groups=2))
+    # G-edited pairs (eval.gflip_pairs, e.g. hair length): the RFP of their logits
+    c.eval.gflip_pairs = str(tmp_path / "pairs")
+    result = run(c, str(tmp_path / "run_g"))
+    gflip = np.load(tmp_path / "run_g" / "predictions_gflip.npz")
+    assert result["test"]["gflip_pairs"] == 16 and result["test"]["rfp"] == pytest.approx(
+        np.mean(gflip["logits"].argmax(1) != gflip["logits_gflip"].argmax(1)))
     bad = tiny_config()
     bad.eval.cf_pairs = str(tmp_path / "nowhere")
     with pytest.raises(FileNotFoundError, match="eval.cf_pairs: .*nowhere holds no pairs.csv"):

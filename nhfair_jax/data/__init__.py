@@ -120,10 +120,13 @@ def config_sources(c) -> dict:
     return sources
 
 
-def test_pairs(c):
-    """The test pairs of a run's config (`eval.cf_pairs`: a folder holding pairs.csv, read as the
-    celeba_cf / lfw_cf loaders read theirs), as one source with `image_cf`; None when unset."""
-    folder = c.eval.get("cf_pairs", "")
+def test_pairs(c, key: str = "cf_pairs"):
+    """The test pairs of a run's config, as one source with `image_cf` (the edited image); None
+    when unset. `eval.cf_pairs`: pairs with the sensitive attribute edited (CD); the optional
+    `eval.gflip_pairs`: pairs with the latent attribute G edited (RFP; e.g. hair length, made by
+    configs/generate.py:celeba_sdedit_hair). Each names a folder holding pairs.csv, read as the
+    celeba_cf / lfw_cf loaders read theirs."""
+    folder = c.eval.get(key, "")
     if not folder:
         return None
     from nhfair_jax.data.loaders.pairs import _pairs
@@ -131,10 +134,10 @@ def test_pairs(c):
     name = f"{c.data.name}_cf"
     loader = LOADERS[name] if name in LOADERS else _pairs("cf_pairs", "target")
     if not os.path.exists(os.path.join(folder, "pairs.csv")):
-        raise FileNotFoundError(f"eval.cf_pairs: {folder} holds no pairs.csv (the layout of "
+        raise FileNotFoundError(f"eval.{key}: {folder} holds no pairs.csv (the layout of "
                                 "data/README.md, 'Counterfactual pairs')")
     table = loader(folder)
-    return build_sources(f"{name}_pairs", table, split_seed=0, image_size=c.data.image_size,
+    return build_sources(f"{name}_{key}", table, split_seed=0, image_size=c.data.image_size,
                          cache_dir=c.data.cache_dir or None, on_bad_image=c.data.on_bad_image,
                          progress=c.train.progress)["test"]
 

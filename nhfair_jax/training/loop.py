@@ -31,6 +31,7 @@ from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
+from nhfair_jax.training.pairs import evaluate_gflip_pairs, evaluate_test_pairs
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
     shard_batch
@@ -74,7 +75,9 @@ class Run:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
         self.sources = data_lib.config_sources(c)
-        self.test_pairs = data_lib.test_pairs(c)  # eval.cf_pairs: read before any training
+        # eval.cf_pairs / eval.gflip_pairs: read before any training
+        self.test_pairs = data_lib.test_pairs(c)
+        self.test_gflip = data_lib.test_pairs(c, "gflip_pairs")
         train = self.sources["train"]
         if "pairs" in method_needs(c.method) and "image_cf" not in train.extras:
             raise UserError(f"method {c.method.name!r}"
@@ -207,23 +210,6 @@ class Run:
                 logits_gflip=views.get("logits_gflip"),
                 cf_mask=None if mask is None else np.asarray(mask)))
         return report, views
-
-    def evaluate_pairs(self, state):
-        """(report, views) of the test pairs of `eval.cf_pairs`: cd, cd_balanced (weighted by
-        the test split's group x class cells), acc_cf, deo_cf and cf_pairs; views hold the
-        pairs' index, label, group, logits and logits_cf. None without test pairs."""
-        pairs = self.test_pairs
-        if pairs is None:
-            return None
-        logits = self.predict(state, "test", source=pairs)
-        logits_cf = self.predict(state, "test", image_key="image_cf", source=pairs)
-        test = self.sources["test"]
-        cells = np.zeros((self.num_groups, self.num_classes), np.int64)
-        np.add.at(cells, (test.groups, test.labels), 1)
-        report = metrics_lib.paired_report(pairs.labels, pairs.groups, logits,
-                                           logits_cf=logits_cf, cell_sizes=cells)
-        return report, {"index": pairs.indices, "label": pairs.labels, "group": pairs.groups,
-                        "logits": logits, "logits_cf": logits_cf}
 
     def evaluate(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
         report, views = self.evaluate_views(state, split, edits, frozen=frozen)
@@ -428,10 +414,11 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
                                  group=source.groups, logits=logits, score=score,
                                  **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
-    pairs = run.evaluate_pairs(best_state)
-    if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
-        splits["test"].update(pairs[0])
-        rundir.write_predictions("pairs", **pairs[1])
+    for name, pairs in (("pairs", evaluate_test_pairs(run, best_state)),
+                        ("gflip", evaluate_gflip_pairs(run, best_state))):
+        if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
+            splits["test"].update(pairs[0])
+            rundir.write_predictions(name, **pairs[1])
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]
