@@ -9,8 +9,8 @@ draws kept) for counterfactual disparity and the counterfactual-aware methods, `
 latent attribute G flipped) for the rate of flipped predictions, and `attr_g` (G). Options:
 `skew` = P(A = Y) (0.8), `alpha` = P(G = A) (0.8; the paper varies it over 0.5..0.9),
 `noise_std` and `contrast` (the corruptions' strengths: the paper code's severity-1 settings,
-0.04 and 0.75, on CIFAR-10B and Fashion-MNIST-B; DigitsB's own 0.2 and 0.45) and `noncurated` (the share of incomplete training counterfactuals, the paper's App.
-14.3; 0 by default).
+0.04 and 0.75, on CIFAR-10B and Fashion-MNIST-B; DigitsB's own 0.2 and 0.45) and `noncurated`
+(the share of incomplete training counterfactuals, the paper's App. 14.3; 0 by default).
 """
 
 from __future__ import annotations

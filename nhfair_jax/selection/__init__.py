@@ -17,5 +17,5 @@ from nhfair_jax.selection.rules import (
     max_utility_select,
 )
 
-__all__ = ["ACC_RATIO", "ZONES", "accuracy_bound", "bounded_select", "dto_distances", "dto_select", "fwh_select", "fwh_zone",
-           "max_utility_select"]
+__all__ = ["ACC_RATIO", "ZONES", "accuracy_bound", "bounded_select", "dto_distances",
+           "dto_select", "fwh_select", "fwh_zone", "max_utility_select"]

@@ -152,8 +152,9 @@ def build_rows(study: str, grids, *, mus=(), noncurated=(), debiased_alpha=None,
         rows = _core_rows(grids)
         del rows["cp"]
         for mu in mus:
-            rows[f"ckd_mu{mu:g}".replace(".", "p")] = row(f"CKD (μ={mu:g})", "ckd", params={"mu": float(mu)},
-                                        select="none", teacher="scratch", params_from="ckd")
+            name = f"ckd_mu{mu:g}".replace(".", "p")  # no dots in a config key
+            rows[name] = row(f"CKD (μ={mu:g})", "ckd", params={"mu": float(mu)}, select="none",
+                             teacher="scratch", params_from="ckd")
     elif study == "noncurated":
         rows = _core_rows(grids)
         del rows["cp"]
