@@ -51,6 +51,11 @@ def validate(bench) -> None:
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
     for name, spec in bench.datasets.items():
+        skipped = list(spec.get("skip_methods", ()))
+        wrong = [m for m in skipped if m not in bench.methods or m == "erm"]
+        if wrong:
+            raise UserError(f"data set {name!r}: skip_methods {wrong} must name methods of the "
+                            "benchmark other than erm")
         try:
             config = load_config_file(spec.config)
         except FileNotFoundError as e:
@@ -58,6 +63,13 @@ def validate(bench) -> None:
         if config.data.name not in known_datasets():
             raise UserError(f"data set {name!r}: unknown data set {config.data.name!r}; known: "
                             f"{', '.join(known_datasets())}")
+
+
+def dataset_methods(bench, dataset: str) -> list[str]:
+    """The methods run on `dataset`: ERM first, then the benchmark's methods less the data set's
+    `skip_methods` (a method that cannot run there, as OxonFair on a multi-class target)."""
+    skipped = set(bench.datasets[dataset].get("skip_methods", ()))
+    return ["erm", *[m for m in bench.methods if m != "erm" and m not in skipped]]
 
 
 def check_workdir(workdir: str, bench, force: bool) -> None:
@@ -113,18 +125,19 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     check_workdir(workdir, bench, force)
     url = storage_url(storage, workdir)
     store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
-    methods = list(bench.methods)
     seeds = [int(s) for s in bench.seeds]
     sweeper = Sweeper(bench, workdir, store, log=log_line)
-    per_data = sum(sweeper.budget(m) for m in methods)  # zero-shot CLIP / BLIP-2: one run
-    total = len(bench.datasets) * (per_data + len(methods) * (len(seeds) - 1))
+    # zero-shot CLIP / BLIP-2: one run
+    total = sum(sweeper.budget(m) + len(seeds) - 1
+                for d in bench.datasets for m in dataset_methods(bench, d))
     t0 = time.perf_counter()
     bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
                disable=not bench.progress)
     sweeper.bar = bar
     deferred = []
     for dataset in bench.datasets:
-        for method in ["erm", *[m for m in methods if m != "erm"]]:
+        methods = dataset_methods(bench, dataset)
+        for method in methods:
             base = None
             if "base_run" in spec(method).needs:  # fitted on the selected ERM run
                 base = collect.select(workdir, dataset, ["erm"])["erm"]["selected"]["dir"]

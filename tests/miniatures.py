@@ -316,7 +316,8 @@ HAM_COLUMNS = ["lesion_id", "image_id", "dx", "dx_type", "age", "sex", "localiza
 
 def make_ham10000(root: str, n_lesions: int = 14, order_seed=None) -> Miniature:
     """HAM10000_metadata.csv and ISIC_NNNNNNN.jpg over HAM10000_images_part_1/_2. 1-3 images per
-    lesion. Label dx in {mel, akiec}; group age >= 60. Rows with age or sex missing, or sex
+    lesion. Label dx in {mel, akiec}; group old = age over 60 (60 itself is young: the
+    benchmark code's `0 if x <= 60 else 1`, the only rule giving Table 1's 71:29). Rows with age or sex missing, or sex
     "unknown", are not kept."""
     dxs = ["mel", "nv", "akiec", "bcc", "bkl", "nv", "df", "vasc", "mel", "nv", "bcc", "akiec",
            "nv", "bkl"]
@@ -339,7 +340,7 @@ def make_ham10000(root: str, n_lesions: int = 14, order_seed=None) -> Miniature:
             kept = row_age is not None and row_sex in ("male", "female")
             e = Example(file=f"HAM10000_images_part_{part}/{image_id}.jpg", colour=PALETTE[colour],
                         label=int(dx in ("mel", "akiec")),
-                        group=(int(row_age >= 60) if kept else None), kept=kept, key=lesion,
+                        group=(int(row_age > 60) if kept else None), kept=kept, key=lesion,
                         attrs={"dx": dx, "age": row_age, "sex": row_sex, "image_id": image_id})
             examples.append(e)
             rows.append([lesion, image_id, dx, "histo", row_age, row_sex, "back"])

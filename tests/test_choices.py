@@ -204,7 +204,7 @@ def test_a_benchmark_workdir_is_the_base_and_its_runs_are_reused(tmp_path):
     assert all(r["dir"].startswith(workdir) for r in out["cells"][2]["runs"])
 
 
-@pytest.mark.parametrize("name", ["choices_digitsb.py", "choices_celeba.py"])
+@pytest.mark.parametrize("name", ["choices_digitsb.py", "choices_paper.py:utkface"])
 def test_shipped_study_configs_plan_every_cell(name, tmp_path, monkeypatch):
     from nhfair_jax.config import load_config_file
 
@@ -213,7 +213,7 @@ def test_shipped_study_configs_plan_every_cell(name, tmp_path, monkeypatch):
     choices = {c["choice"] for c in cells}
     assert {"base", "optimizer", "batch_size", "weight_decay", "depth", "randaugment",
             "method_randaug"} <= choices
-    assert ("pretrained" in choices) == (name == "choices_celeba.py")
+    assert ("pretrained" in choices) == (name != "choices_digitsb.py")
 
 
 def test_std_table_and_its_reading_on_hand_built_cells():

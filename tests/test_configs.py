@@ -43,8 +43,8 @@ def test_configs_take_arguments_instead_of_near_copies():
     names = {os.path.basename(p) for p in ALL}
     assert len(names) <= 20, sorted(names)
     assert {"erm_digitsb.py", "fis_celeba.py", "benchmark_digitsb.py", "digitsb.py",
-            "dataset.py", "zeroshot.py", "generate.py", "choices_digitsb.py", "choices_celeba.py",
-            "cf_study.py", "overhead_digitsb.py"} <= names
+            "dataset.py", "zeroshot.py", "generate.py", "choices_digitsb.py", "choices_paper.py",
+            "benchmark_paper.py", "cf_study.py", "overhead_digitsb.py"} <= names
     assert not [n for n in names if n.endswith("_digitsb.py") and n.split("_")[0] in registered()
                 and n != "erm_digitsb.py"], "per-method copies are configs/digitsb.py:<method>"
 

@@ -238,3 +238,20 @@ def test_heads_are_the_same_whatever_the_threads_and_the_global_generator():
     assert fit_workers(0) >= 1 and fit_workers(2) == 2
     with pytest.raises(ValueError, match="method.workers"):
         get_method(method_config("dfr", workers=-1))
+
+
+def test_add_train_draws_a_random_training_subset_the_size_of_the_balanced_rows():
+    """The code's add_train: the balanced validation rows plus as many training rows, drawn at
+    random (a subset, not the whole training split), different for another draw."""
+    from nhfair_jax.methods.dfr import balanced_rows, fit_rows
+
+    rng = np.random.default_rng(0)
+    labels, groups = rng.integers(0, 2, 200), (rng.random(200) < 0.3).astype(int)
+    n_balanced = len(balanced_rows(labels, groups, np.random.default_rng(1)))
+    rows = fit_rows(labels, groups, 5000, np.random.default_rng(1))
+    val_rows, train_rows = rows[rows < 200], rows[rows >= 200] - 200
+    assert len(val_rows) == n_balanced and len(train_rows) == n_balanced
+    assert len(set(train_rows.tolist())) == n_balanced and train_rows.max() < 5000
+    again = fit_rows(labels, groups, 5000, np.random.default_rng(2))
+    assert set((again[again >= 200] - 200).tolist()) != set(train_rows.tolist())
+    assert len(fit_rows(labels, groups, 10, np.random.default_rng(1))) == n_balanced + 10

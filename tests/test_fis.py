@@ -63,6 +63,20 @@ def test_selection_takes_only_fairness_improving_harmless_examples_best_first():
     assert count_qualified(acc, fair) == 3
 
 
+def test_the_schedule_is_the_codes_six_epochs_then_up_to_len_val_each_epoch():
+    """The code: `fis_warm` 5 with epochs counted from 0 and a selection after validating epoch
+    `epoch >= fis_warm`, so six epochs train on the labelled subset before the first round,
+    then one round per epoch, each adding up to `num_samples` = len(val) examples out of at
+    most 100 x len(val) scored."""
+    from nhfair_jax.methods import get_method
+
+    method = get_method(method_config("fis"))
+    assert (method.cfg.warmup_epochs, method.cfg.budget, method.cfg.scan) == (6, 1.0, 100.0)
+    rounds = [method._round_number(e) for e in range(1, 11)]  # epochs, 1-based, at their start
+    code = [None if e - 2 < 5 else e - 2 - 5 + 1 for e in range(1, 11)]  # after 0-based e - 2
+    assert rounds == code == [None] * 6 + [1, 2, 3, 4]
+
+
 def test_default_scoring_uses_the_pools_true_labels():
     from nhfair_jax.methods import get_method
 
@@ -79,7 +93,7 @@ def test_default_scoring_uses_the_pools_true_labels():
 @pytest.fixture(scope="module")
 def fis_run():
     cfg = tiny_config()
-    cfg.method = method_config("fis", warmup_epochs=0, budget=0.02)
+    cfg.method = method_config("fis", warmup_epochs=0, budget=0.2)
     return Run(cfg, None)
 
 
@@ -150,7 +164,7 @@ def test_a_round_labels_the_selected_pool_examples(fis_run):
     new = run.method.on_epoch_start(run.context, state, epoch=1)
     after = np.asarray(new.method_state["joined"])
     chosen = np.flatnonzero(after == 1)
-    expected = pool[select_from_pool(acc, fair, round(0.02 * len(joined)))]
+    expected = pool[select_from_pool(acc, fair, round(0.2 * len(run.sources["val"])))]
     np.testing.assert_array_equal(np.sort(chosen), np.sort(expected))
     assert (acc[np.isin(pool, chosen)] >= 0).all()
     assert (after[joined >= 0] == joined[joined >= 0]).all()  # nobody leaves the labelled set
@@ -170,7 +184,7 @@ def test_fis_run_records_its_selection(tmp_path):
     assert all(r["epoch"] in (2, 3) for r in sel["rounds"])
     assert sel["labelled"] == len(initial) + len(added)
     assert sel["labelled"] + sel["pool_left"] == 1438
-    budget = round(0.05 * 1438)
+    budget = 180  # len(val): the code's per-round budget
     for r in sel["rounds"]:  # no more than qualified, and no more than the budget
         assert len(r["selected"]) == min(budget, r["qualified"])
 

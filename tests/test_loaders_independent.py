@@ -42,6 +42,8 @@ def build(name, tmp_path, sub="data", **kw):
 
 def load(name, mini, tmp_path, cache="cache", **kw):
     kw.setdefault("image_size", SIZE)
+    if name == "facet":  # each person's crop is one colour, so identify() traces it
+        kw.setdefault("crop", True)
     return get_sources(name, mini.root, cache_dir=str(tmp_path / cache), **kw)
 
 
@@ -566,6 +568,29 @@ def test_fairface_default_split_mixes_both_csvs(tmp_path):
     assert {s: len(src) for s, src in sources.items()} == {"train": 24, "val": 3, "test": 3}
 
 
+def test_facet_reads_whole_images_by_default():
+    """The benchmark's code reads FACET's whole images (no person crop)."""
+    import inspect
+
+    from nhfair_jax.data.loaders.facet import load_facet
+
+    assert inspect.signature(load_facet).parameters["crop"].default is False
+
+
+def test_facet_whole_images_repeat_for_every_person_of_a_file(tmp_path):
+    """One record per kept person, each holding its file's whole image: as many distinct images
+    as files (several persons share one), unlike the crops."""
+    mini = build("facet", tmp_path)
+    whole = load("facet", mini, tmp_path, cache="whole", crop=False)
+    cropped = load("facet", mini, tmp_path, cache="crop")
+    files = {e.file for e in mini.kept}
+    assert len(files) < len(mini.kept)  # the miniature has files with several persons
+    distinct = lambda sources: len({im.tobytes() for s in sources.values()  # noqa: E731
+                                    for im in s.images})
+    assert sum(len(s) for s in whole.values()) == len(mini.kept)
+    assert distinct(whole) == len(files) and distinct(cropped) == len(mini.kept)
+
+
 def test_facet_drops_neither_and_both_and_crops_each_person(tmp_path):
     mini = build("facet", tmp_path)
     assert len(mini.kept) < len(mini.examples)  # the miniature holds rows to drop
@@ -602,7 +627,7 @@ def test_ham10000_sex_and_sex_by_age(tmp_path):
     both = load("ham10000", mini, tmp_path, sensitive=("sex", "age"))
     assert all(src.num_groups == 4 for src in both.values())
     assert_exact(both, mini,
-                 group=lambda e: 2 * mapping[e.attrs["sex"]] + int(e.attrs["age"] >= 60))
+                 group=lambda e: 2 * mapping[e.attrs["sex"]] + int(e.attrs["age"] > 60))  # old: over 60
 
 
 def test_fitz17k_drops_unknown_skin_type(tmp_path):

@@ -79,18 +79,48 @@ def test_balanced_weights_are_inverse_cell_counts():
                                [1 / 6, 1 / 6, 1 / 3, 1 / 3])
 
 
-def test_mixup_partners_share_the_label_and_differ_in_group():
+def test_mixup_partners_share_the_label_and_differ_in_group_or_are_the_example_itself():
+    """The code's draw: multinomial over {same label, other group} plus the example itself."""
     labels = jnp.array([0, 0, 0, 1, 1, 1, 2])
     groups = jnp.array([0, 1, 2, 0, 0, 1, 0])
-    seen = set()
-    for seed in range(30):
+    drawn = []
+    for seed in range(300):
         partner, has = mixup_partners(labels, groups, jax.random.key(seed))
         partner, has = np.asarray(partner), np.asarray(has)
         assert has.tolist() == [True] * 6 + [False]  # class 2 has one group only
         assert (labels[partner] == labels).all()
-        assert (np.asarray(groups)[partner[has]] != np.asarray(groups)[has]).all()
-        seen.add(int(partner[0]))
-    assert seen == {1, 2}  # random among the valid partners
+        other = partner != np.arange(7)
+        assert (np.asarray(groups)[partner[other]] != np.asarray(groups)[other]).all()
+        assert partner[6] == 6  # no valid partner: itself
+        drawn.append(int(partner[0]))
+    counts = np.bincount(drawn, minlength=3)
+    assert (counts > 60).all()  # example 0: itself, 1 or 2, each about a third
+
+
+def test_mixup_loss_is_the_codes_on_the_mixed_batch_with_one_lambda():
+    """The code: CE(f(mix), y) + coef * (lam CE(f(mix), y) + (1 - lam) CE(f(mix), y_b)), one
+    lam per batch; with same-label partners (1 + coef) x CE of the mix, and no term on the
+    unmixed images."""
+    import optax
+
+    method = get_method(method_config("mixup", coef=3.0, alpha=1.0))
+    w = jax.random.normal(jax.random.key(1), (12, 2))
+    apply_fn = lambda v, x, train, features=False, mutable=(): (  # noqa: E731
+        (x.reshape(x.shape[0], -1) @ v["params"]["w"], {"batch_stats": {}}) if train
+        else x.reshape(x.shape[0], -1) @ v["params"]["w"])
+    batch = {"image": jax.random.normal(jax.random.key(2), (8, 2, 2, 3)),
+             "label": jnp.array([0, 1, 0, 1, 0, 1, 0, 1]),
+             "group": jnp.array([0, 0, 1, 1, 0, 0, 1, 1])}
+    rng = jax.random.key(3)
+    out = method.loss(apply_fn, {"w": w}, {}, {}, batch, rng)
+    k_partner, k_lam = jax.random.split(rng)
+    partner, _ = mixup_partners(batch["label"], batch["group"], k_partner)
+    lam = float(jax.random.beta(k_lam, 1.0, 1.0))
+    mixed = lam * batch["image"] + (1 - lam) * batch["image"][partner]
+    logits = mixed.reshape(8, -1) @ w
+    ce = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"]).mean()
+    assert float(out.loss) == pytest.approx(4.0 * float(ce), rel=1e-5)
+    np.testing.assert_allclose(out.logits, logits, rtol=1e-5)
 
 
 def test_decoupled_logits_change_when_the_groups_are_permuted():
@@ -123,10 +153,11 @@ def test_decoupled_routes_each_example_to_its_groups_head():
 def test_every_method_trains_and_writes_a_run_directory(name, tmp_path):
     cfg = tiny_config(**{"train.epochs": 3, "train.patience": 5})
     # FIS: a round every epoch from the first (the pool shrinks each epoch, which must not
-    # recompile anything); MCDP: its default coefficient 1 holds a short run at the class
-    # prior, so a lighter one shows that it learns at all; FSCL: one contrastive epoch, then
+    # recompile anything); MCDP and GapReg: their default coefficient 1 holds a short run near
+    # the class prior (the tiny set's groups predict its labels), so a lighter one shows that
+    # they learn at all; FSCL: one contrastive epoch, then
     # two of its head on cached features (the second must not recompile either).
-    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1},
+    overrides = {"fis": {"warmup_epochs": 0}, "mcdp": {"coef": 0.1}, "gapreg": {"coef": 0.1},
                  "fscl": {"contrastive_fraction": 0.34}}.get(name, {})
     cfg.method = method_config(name, **overrides)
     result = run(cfg, str(tmp_path))

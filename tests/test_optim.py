@@ -86,3 +86,31 @@ def test_bad_optimizer_settings_are_named():
         make_optimizer(_cfg(name="rmsprop"))
     with pytest.raises(ValueError, match="optim.wd_mode"):
         make_optimizer(_cfg(wd_mode="l3"))
+
+
+@pytest.mark.parametrize("name", ["adagrad", "adam", "adamw", "sgd"])
+def test_optimizers_take_the_steps_of_the_benchmark_codes_torch_optimizers(name):
+    """The benchmark's code builds torch.optim.Adagrad / Adam / AdamW(lr, weight_decay,
+    eps=1e-7) and SGD(lr, momentum, weight_decay): ten steps on the same gradients give the
+    same parameters (Adagrad's accumulator starts at 0, as PyTorch's; optax's default is 0.1,
+    which on these gradients moves the first steps by a fifth)."""
+    from tests.helpers import need
+
+    torch = need("torch")
+    lr, wd = 0.05, 1e-3
+    cfg = _cfg(name=name, lr=lr, weight_decay=wd, momentum=0.9)
+    grads = np.random.default_rng(0).normal(size=(10, 3)).astype(np.float32)
+    p = jnp.array([0.5, -1.0, 2.0])
+    tx = make_optimizer(cfg, scheduled=False)
+    state = tx.init(p)
+    w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    opt = {"adagrad": lambda: torch.optim.Adagrad([w], lr=lr, weight_decay=wd, eps=1e-7),
+           "adam": lambda: torch.optim.Adam([w], lr=lr, weight_decay=wd, eps=1e-7),
+           "adamw": lambda: torch.optim.AdamW([w], lr=lr, weight_decay=wd, eps=1e-7),
+           "sgd": lambda: torch.optim.SGD([w], lr=lr, momentum=0.9, weight_decay=wd)}[name]()
+    for g in grads:
+        u, state = tx.update(jnp.asarray(g), state, p)
+        p = optax.apply_updates(p, u)
+        w.grad = torch.tensor(g)
+        opt.step()
+    np.testing.assert_allclose(np.asarray(p), w.detach().numpy(), rtol=1e-4, atol=1e-6)

@@ -51,6 +51,18 @@ def balanced_rows(labels, groups, rng: np.random.Generator, balance: str = "grou
                                    for k in cells]))
 
 
+def fit_rows(labels, groups, pool_size: int, rng: np.random.Generator, balance: str = "group"
+             ) -> np.ndarray:
+    """Rows of one `add_train` fit, over validation rows [0, N) followed by `pool_size`
+    training rows: the balanced validation rows and as many training rows drawn at random
+    without replacement (all of them when there are fewer). The benchmark's code adds "a random
+    training subset the size of the balanced validation half" this way, not the whole
+    training split."""
+    rows = balanced_rows(labels, groups, rng, balance)
+    extra = rng.choice(pool_size, min(len(rows), pool_size), replace=False)
+    return np.sort(np.concatenate([rows, len(labels) + extra]))
+
+
 def penalty_arguments(penalty: str, sklearn_version: str | None = None) -> dict:
     """LogisticRegression's arguments for an L1 or L2 penalty. scikit-learn 1.8 spells it
     `l1_ratio` (1: L1, 0: L2) and deprecates `penalty`; older versions ignore `l1_ratio` unless
@@ -96,10 +108,17 @@ class LastLayer:
         self.penalty, self.c, self.class_weight = penalty, c, class_weight
         self.retrains, self.seed, self.balance = retrains, seed, balance
 
-    def fit(self, feats, labels, groups):
+    def fit(self, feats, labels, groups, pool=None):
+        """Fits the averaged head on balanced rows of (feats, labels, groups); with `pool` (the
+        training split's (feats, labels, groups), `add_train`), each fit also takes as many
+        random training rows as it has balanced ones (`fit_rows`)."""
         from sklearn.linear_model import LogisticRegression
         from sklearn.preprocessing import StandardScaler
 
+        if pool is not None:
+            n = len(labels)
+            feats, labels, groups = (np.concatenate([a, b]) for a, b in
+                                     zip((feats, labels, groups), pool))
         self.scaler = StandardScaler().fit(feats)
         x = self.scaler.transform(feats)
         rng = np.random.default_rng(self.seed)
@@ -109,7 +128,8 @@ class LastLayer:
             2**31 - 1, size=self.retrains)
         coefs, intercepts = [], []
         for solver_seed in solver_seeds:
-            rows = balanced_rows(labels, groups, rng, self.balance)
+            rows = (balanced_rows(labels, groups, rng, self.balance) if pool is None else
+                    fit_rows(labels[:n], groups[:n], len(labels) - n, rng, self.balance))
             present = np.unique(labels[rows])
             weight = {int(c): (self.class_weight or {}).get(int(c), 1.0) for c in present}
             model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
@@ -155,14 +175,13 @@ class DFR(PostFitMethod):
         return ("val", "test", "train") if self.cfg.add_train else ("val", "test")
 
     def _fit_set(self, feats, sources, val_rows):
+        """(feats, labels, groups) of the validation rows, and the training pool (add_train)."""
         val = sources["val"]
-        x, y, g = feats["val"][val_rows], val.labels[val_rows], val.groups[val_rows]
+        pool = None
         if self.cfg.add_train:
             train = sources["train"]
-            x = np.concatenate([x, feats["train"]])
-            y = np.concatenate([y, train.labels])
-            g = np.concatenate([g, train.groups])
-        return x, y, g
+            pool = (feats["train"], train.labels, train.groups)
+        return (feats["val"][val_rows], val.labels[val_rows], val.groups[val_rows]), pool
 
     def _head(self, c, w, seed):
         return LastLayer(penalty=self.cfg.penalty, c=c, class_weight=w,
@@ -189,7 +208,8 @@ class DFR(PostFitMethod):
         # one at a time (threads would interleave its draws); L2's solver draws nothing
         workers = fit_workers(self.cfg.workers) if self.cfg.penalty == "l2" else 1
         with ThreadPoolExecutor(workers) as pool:
-            heads = list(pool.map(lambda cw: self._head(*cw, [seed, 1]).fit(*fit_a), grid))
+            heads = list(pool.map(lambda cw: self._head(*cw, [seed, 1]).fit(*fit_a[0],
+                                                                          fit_a[1]), grid))
             best, best_key = None, None
             for cw, head in zip(grid, heads):
                 pred = head.logits(feats["val"][halves[1]]).argmax(1)
@@ -202,9 +222,11 @@ class DFR(PostFitMethod):
             # the final head on all of validation, and the two cross-fitted ones
             jobs = [(np.arange(len(val)), [seed, 2])] + [(halves[h], [seed, 3, h])
                                                         for h in (0, 1)]
-            final, *cross = pool.map(
-                lambda job: self._head(*best, job[1]).fit(*self._fit_set(feats, sources, job[0])),
-                jobs)
+            def refit(job):
+                fit_set, train_pool = self._fit_set(feats, sources, job[0])
+                return self._head(*best, job[1]).fit(*fit_set, train_pool)
+
+            final, *cross = pool.map(refit, jobs)
         val_logits = np.zeros((len(val), val.num_classes))
         for head, other in zip(cross, (1, 0)):
             val_logits[halves[other]] = head.logits(feats["val"][halves[other]])

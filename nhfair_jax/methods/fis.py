@@ -84,8 +84,10 @@ class FIS(CrossEntropy):
     """ERM on a labelled subset that grows by influence-guided selection rounds.
 
     Hyperparameters: label_ratio (initial labelled fraction), constraint (dp / eop / eod),
-    warmup_epochs (epochs before the first round), budget (fraction of the training set added
-    per round), round_every (epochs between rounds), max_rounds (0: until the pool is empty),
+    warmup_epochs (epochs trained before the first round), budget (the most examples a round
+    adds, as a multiple of the validation split's size), scan (the most pool examples a round
+    scores, as a multiple of the validation split's size, in the pool's order), round_every
+    (epochs between rounds), max_rounds (0: until the pool is empty),
     scoring ("jvp", "per_example" or "per_layer"), memory_mb (the per_example path only:
     megabytes of per-example intermediates held at once; the chunk size follows from it;
     per_layer holds each layer's input and output gradient for the batch), pool_labels ("true": the
@@ -93,16 +95,19 @@ class FIS(CrossEntropy):
     ground-truth labels for influence-guided selection"; "predicted": the model's own labels, the
     original active-learning setting where the pool is unlabelled).
 
-    Each round adds at most budget x len(train) examples, only those whose influence improves
+    Each round adds at most budget x len(val) examples, only those whose influence improves
     validation fairness without harming validation accuracy; fis_selection.json records per
-    round how many qualified.
+    round how many qualified. The schedule is the benchmark's code's (its paper gives none):
+    after 6 epochs on the labelled subset (its `fis_warm` 5 counts epochs from 0 and selects
+    after the epoch it names), a round every epoch, each adding up to len(val) examples (its
+    `num_samples`, the validation examples seen) from the first 100 x len(val) of the pool.
 
     References: Pang et al., "Fairness without Harm: An Influence-Guided Active Sampling
     Approach", NeurIPS 2024.
     """
 
-    defaults = {"label_ratio": 0.3, "constraint": "dp", "warmup_epochs": 2, "budget": 0.05,
-                "round_every": 1, "max_rounds": 0, "scoring": "jvp", "memory_mb": 1024,
+    defaults = {"label_ratio": 0.3, "constraint": "dp", "warmup_epochs": 6, "budget": 1.0,
+                "scan": 100.0, "round_every": 1, "max_rounds": 0, "scoring": "jvp", "memory_mb": 1024,
                 "pool_labels": "true"}
 
     def __init__(self, cfg):
@@ -235,8 +240,10 @@ class FIS(CrossEntropy):
         pool_rows = np.flatnonzero(joined < 0)
         if r is None or pool_rows.size == 0:
             return state
+        n_val = len(ctx.sources["val"])
+        pool_rows = pool_rows[:max(1, int(round(self.cfg.scan * n_val)))]  # the code's scan
         acc, fair = self.pool_scores(ctx, state, pool_rows)
-        budget = max(1, int(round(self.cfg.budget * len(joined))))
+        budget = max(1, int(round(self.cfg.budget * n_val)))
         joined = joined.copy()
         joined[pool_rows[select_from_pool(acc, fair, budget)]] = r
         qualified = np.asarray(jax.device_get(state.method_state["qualified"])).copy()

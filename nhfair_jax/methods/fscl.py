@@ -75,7 +75,7 @@ class TwoViews:
     """The input-pipeline transform: `image` and `image2`, two independent RandAugment draws
     of each image; `image2` gets its own horizontal flip (the pipeline flips `image`)."""
 
-    def __init__(self, num_ops: int, magnitude: float):
+    def __init__(self, num_ops: int, magnitude: int):
         self.randaugment = RandAugment(num_ops, magnitude, keys=("image",))
 
     def __call__(self, batch: dict, rng: np.random.Generator) -> dict:
@@ -105,7 +105,7 @@ class FSCL(PhasedMethod):
     """
 
     defaults = {"group_norm": False, "temperature": 0.1, "contrastive_fraction": 0.6,
-                "proj_dim": 128, "num_ops": 2, "magnitude": 10.0, "linear_features": "cached"}
+                "proj_dim": 128, "num_ops": 2, "magnitude": 10, "linear_features": "cached"}
     batch_keys = ("image", "image2", "label", "group")
 
     def __init__(self, cfg):
@@ -116,7 +116,7 @@ class FSCL(PhasedMethod):
         if cfg.linear_features not in LINEAR_FEATURES:
             raise ValueError(f"method.linear_features must be one of {LINEAR_FEATURES}, got "
                              f"{cfg.linear_features!r}")
-        self.augment = TwoViews(int(cfg.num_ops), float(cfg.magnitude))
+        self.augment = TwoViews(int(cfg.num_ops), int(cfg.magnitude))
 
     def setup(self, info: dict) -> None:
         super().setup(info)

@@ -9,8 +9,12 @@ step on class_coef x CE - fair_coef x (the updated adversary's loss).
 
 The adversary's loss is LAFTR's group-normalised L1 loss, made multi-group. Per example it is
 1 - p(true group), bounded in [0, 1]. It is averaged within each group (or, for the eqodd
-variant, each group x label cell, with the label fed to the adversary), then over groups, so
-chance is 1 - 1/G whatever the group sizes. A bounded loss matters: an unbounded one (CE) lets
+variant, each group x label cell, and for eqopp each group's positive-label cell, with the
+label fed to the adversary), then over cells, so chance is 1 - 1/G whatever the group sizes.
+The adversary is the benchmark code's: two linear layers, 128 wide, with no activation between
+them (the paper says nothing of it); the variant (dp, eqodd, eqopp, the code's laftr-dp,
+laftr-eqodd and laftr-eqopp1) is searched as the code's sweep searches it (the paper's Table 7
+lists only the two coefficients). A bounded loss matters: an unbounded one (CE) lets
 the encoder win by making the adversary confidently wrong, which keeps the group decodable.
 """
 
@@ -24,19 +28,21 @@ import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
 from nhfair_jax.methods.registry import register
-from nhfair_jax.methods.space import Uniform
+from nhfair_jax.methods.space import Choice, Uniform
 
-VARIANTS = ("dp", "eqodd")
+VARIANTS = ("dp", "eqodd", "eqopp")
 
 
 class Adversary(nn.Module):
+    """The code's discriminator: Linear(width, hidden), then Linear(hidden, groups), applied in
+    turn with no activation."""
+
     hidden: int
     num_groups: int
 
     @nn.compact
     def __call__(self, z):
-        # Leaky: an encoder can otherwise push every hidden unit dead and freeze the adversary.
-        return nn.Dense(self.num_groups)(nn.leaky_relu(nn.Dense(self.hidden)(z), 0.2))
+        return nn.Dense(self.num_groups, name="out")(nn.Dense(self.hidden, name="hidden")(z))
 
 
 def cell_means(values, cells, num_cells: int):
@@ -55,7 +61,8 @@ def adversary_loss(group_logits, groups, cells, num_cells: int):
 
 
 @register("laftr", space={"method.class_coef": Uniform(0.1, 1.0),
-                          "method.fair_coef": Uniform(0.1, 1.0)})
+                          "method.fair_coef": Uniform(0.1, 1.0),
+                          "method.variant": Choice(VARIANTS)})
 class LAFTR(Method):
     """class_coef x CE - fair_coef x adversary loss, against an adversary refitted every step.
 
@@ -64,7 +71,7 @@ class LAFTR(Method):
     """
 
     defaults = {"variant": "dp", "class_coef": 1.0, "fair_coef": 0.5, "adv_lr": 1e-2,
-                "adv_steps": 10, "adv_hidden": 64}
+                "adv_steps": 10, "adv_hidden": 128}
 
     def __init__(self, cfg):
         super().__init__(cfg)
@@ -76,10 +83,13 @@ class LAFTR(Method):
 
     def setup(self, info: dict) -> None:
         super().setup(info)
+        if self.cfg.variant == "eqopp" and info["num_classes"] != 2:
+            raise ValueError(f"method.variant='eqopp' needs a binary target (its positive "
+                             f"class); this one has {info['num_classes']} classes")
         self.adversary = Adversary(int(self.cfg.adv_hidden), info["num_groups"])
 
     def init_state(self, info: dict):
-        width = info["feature_dim"] + (info["num_classes"] if self.cfg.variant == "eqodd" else 0)
+        width = info["feature_dim"] + (info["num_classes"] if self.cfg.variant != "dp" else 0)
         key = jax.random.fold_in(info["key"], 7)  # the method's own key from the trainer
         adv = self.adversary.init(key, jnp.zeros((1, width), jnp.float32))["params"]
         return {"adv": adv, "adv_opt": self.adv_tx.init(adv)}
@@ -97,8 +107,10 @@ class LAFTR(Method):
     def _cells(self, batch):
         if self.cfg.variant == "dp":
             return batch["group"], self.info["num_groups"]
-        c = self.info["num_classes"]
-        return batch["group"] * c + batch["label"], self.info["num_groups"] * c
+        c, g = self.info["num_classes"], self.info["num_groups"]
+        if self.cfg.variant == "eqopp":  # the positive label's cells only (the rest: no cell)
+            return jnp.where(batch["label"] == 1, batch["group"], g), g
+        return batch["group"] * c + batch["label"], g * c
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng

@@ -13,18 +13,22 @@ from nhfair_jax.methods.space import Choice, Uniform
 
 
 def smoothed_cdf_disparity(scores, groups, num_groups: int, *, temperature: float,
-                           num_probes: int = 51):
+                           num_probes: int = 100):
     """max over probes t of gap_a F_a(t), F_a(t) = mean over group a of sigmoid(T (t - s)).
 
     Args:
       scores: [B] scores in [0, 1], or [B, C] (one score per class; the max over classes).
       groups: [B] group indices.
       temperature: T; larger is closer to the hard CDF.
-      num_probes: thresholds evenly spaced on [0, 1].
+      num_probes: thresholds evenly spaced from the batch's lowest to its highest score (per
+        score column), as the benchmark's code places them (`linspace(min, max, 100)` of the
+        batch, taken as constants: no gradient flows through the probes).
     """
     scores = scores[:, None] if scores.ndim == 1 else scores
-    probes = jnp.linspace(0.0, 1.0, num_probes)
-    cdf = jax.nn.sigmoid(temperature * (probes[None, None, :] - scores[:, :, None]))  # [B, C, P]
+    lo = jax.lax.stop_gradient(scores.min(0))  # [C]
+    hi = jax.lax.stop_gradient(scores.max(0))
+    probes = lo[:, None] + (hi - lo)[:, None] * jnp.linspace(0.0, 1.0, num_probes)  # [C, P]
+    cdf = jax.nn.sigmoid(temperature * (probes[None] - scores[:, :, None]))  # [B, C, P]
     b, c, p = cdf.shape
     means, present = group_means(cdf.reshape(b, c * p), groups, num_groups)
     return group_gap(means, present).max()
@@ -40,7 +44,7 @@ class MCDP(Method):
     ICML 2024.
     """
 
-    defaults = {"coef": 1.0, "temperature": 20.0, "num_probes": 51}
+    defaults = {"coef": 1.0, "temperature": 20.0, "num_probes": 100}
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng

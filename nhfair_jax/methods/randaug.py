@@ -15,7 +15,7 @@ class RandAug(CrossEntropy):
     References: Cubuk et al., "RandAugment", CVPR Workshops 2020.
     """
 
-    defaults = {"num_ops": 2, "magnitude": 10.0}
+    defaults = {"num_ops": 2, "magnitude": 10}
 
     def __init__(self, cfg):
         super().__init__(cfg)

@@ -7,8 +7,11 @@ Writes into the workdir:
                 on test, cells better than ERM in bold, with the bootstrap interval of the
                 selected trial's own test predictions), the fairness-without-harm zone
                 counts on validation and test, the M rule (maximal validation utility) as a
-                comparison, the Friedman test and Nemenyi post-hoc (or a sentence saying why
-                they cannot be computed), and the figures
+                comparison, the Friedman test and Nemenyi post-hoc on each of the five
+                metrics (or a sentence saying why they cannot be computed), the average
+                ranks with their tie groups, each method's paired comparison with ERM
+                (Wilcoxon, Holm-corrected), the benchmark paper's own cells beside ours for
+                its seven data sets, and the figures
   report.html   the same content in one file that opens offline (plots inline)
   results.csv   one row per (data set, method, rule, seed, split) with every metric as a fraction
                 (and `<metric>_lo` / `<metric>_hi` bootstrap bounds on the selected runs' test
@@ -27,14 +30,17 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.gather import gather, read_bench_config, results_rows
-from nhfair_jax.report.stats import friedman
+from nhfair_jax.report.stats import ALPHA, friedman, paired_with_erm
 from nhfair_jax.report.tables import (
     METRICS,
     ZONES,
     m_rule_table,
     md_table,
     nemenyi_table,
+    paper_table,
+    rank_table,
     table2,
+    versus_erm_table,
     zone_table,
 )
 
@@ -121,9 +127,9 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
         ("table", m_rule_table(info, percent)),
         ("h2", "Statistics"),
     ]
-    figures, cd_figures = [], []
-    for metric in ("utility", "worst"):
-        result = friedman(info, metric)
+    figures, cd_figures, results = [], [], {}
+    for metric in METRICS:  # the paper's Figure 4: all five metrics
+        result = results[metric] = friedman(info, metric)
         blocks.append(("p", result["text"]))
         if result["ok"]:
             blocks.append(("p", f"Nemenyi post-hoc p-values (test {metric}):"))
@@ -132,6 +138,30 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                 fig, caption = plots_lib.cd_diagram(result, metric)
                 cd_figures.append(("figure", plots_lib.save(fig, workdir, f"cd_{metric}.png"),
                                    caption))
+    if any(r["ok"] for r in results.values()):
+        blocks += [("p", "Average ranks over data sets (1 = best) with their tie groups: methods "
+                         "sharing a letter cannot be told apart by the Nemenyi test at alpha = "
+                         f"{ALPHA}."), ("table", rank_table(results))]
+    comparisons = {metric: paired_with_erm(info, metric) for metric in METRICS}
+    if info["methods"][1:]:
+        blocks += [("h2", "Better than ERM beyond noise? Paired comparisons"),
+                   ("p", "Each method's selected configuration against ERM's, paired by data set "
+                         "and seed on test: how many pairs it wins, ties and loses, the mean "
+                         "difference (method - ERM; for gap lower is better), the two-sided "
+                         "Wilcoxon signed-rank p-value and Holm's correction over the methods "
+                         f"of each metric. Verdicts at alpha = {ALPHA}; with n pairs the exact "
+                         "test cannot go below 2 / 2^n, so a handful of seeds on one data set "
+                         "cannot separate any method from ERM."),
+                   ("table", versus_erm_table(comparisons, percent))]
+    beside = paper_table(info, percent)
+    if len(beside) > 1:
+        blocks += [("h2", "Beside the benchmark paper"),
+                   ("p", "The paper's Table 2 (means) with its Table 20 (standard deviations over "
+                         "its five seeds) for the data sets of this report that are among its "
+                         "seven, and our mean's distance from the paper's in units of the paper's "
+                         "std. The paper's cells are for its own setting (an ImageNet-pretrained "
+                         "ResNet-18 at 224 px, its trial budgets)."),
+                   ("table", beside)]
     if plots:
         for dataset in info["data"]:
             for name, draw in (("figure2", plots_lib.figure2),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nhfair_jax.report.stats import LOWER_IS_BETTER
+from nhfair_jax.report.stats import ALPHA, LOWER_IS_BETTER, letters
 
 METRICS = ("utility", "worst", "gap", "eqodd", "dp")  # Table 2's rows per data set
 ZONES = ("optimal", "sub_optimal", "degradation", "unwanted")
@@ -97,6 +97,82 @@ def m_rule_table(info: dict, percent: bool = False) -> list[list[str]]:
             if run is not None:
                 out.append([dataset, method, "M rule (one run)",
                             *(fmt(run["result"]["test"].get(k), percent) for k in keys)])
+    return out
+
+
+def rank_table(results: dict) -> list[list[str]]:
+    """Average rank (1 = best) of every method on each metric with its tie-group letters
+    (methods sharing a letter cannot be told apart by the Nemenyi test); `results`:
+    {metric: friedman(...)}. A metric without the test reads "not computed"; a method the test
+    left out, "left out"."""
+    metrics = list(results)
+    methods = []
+    for r in results.values():
+        for m in (list(r["ranks"].index) if r["ok"] else []):
+            if m not in methods:
+                methods.append(m)
+    out = [["method", *metrics]]
+    marks = {m: letters(r["ranks"], r["groups"]) for m, r in results.items() if r["ok"]}
+    for method in methods:
+        row = [method]
+        for metric in metrics:
+            r = results[metric]
+            if not r["ok"]:
+                row.append("not computed")
+            elif method not in r["ranks"].index:
+                row.append("left out")
+            else:
+                row.append(f"{r['ranks'][method]:.2f} ({marks[metric][method]})")
+        out.append(row)
+    return out
+
+
+def versus_erm_table(comparisons: dict, percent: bool = False) -> list[list[str]]:
+    """Per method and metric: the pairs, how many the method wins / ties / loses against ERM,
+    the mean difference (method - ERM), the Wilcoxon p-value, Holm's, and the verdict.
+    `comparisons`: {metric: paired_with_erm(...)}."""
+    out = [["method", "metric", "pairs", "better / tie / worse", "mean difference",
+            "Wilcoxon p", "Holm p", f"at alpha = {ALPHA}"]]
+    methods = [e["method"] for e in next(iter(comparisons.values()), [])]
+    for method in methods:
+        for metric, entries in comparisons.items():
+            e = next(x for x in entries if x["method"] == method)
+            diff = "n/a" if e["mean"] is None else \
+                (f"{100 * e['mean']:+.2f}" if percent else f"{e['mean']:+.4f}")
+            verdict = e["verdict"]
+            if verdict == "too few pairs":
+                verdict = f"too few pairs (p >= {e['floor']:.3g})"
+            out.append([method, metric, str(e["n"]),
+                        f"{e['better']} / {e['ties']} / {e['worse']}", diff,
+                        "n/a" if e["p"] is None else f"{e['p']:.3g}",
+                        "n/a" if e["p_holm"] is None else f"{e['p_holm']:.3g}", verdict])
+    return out
+
+
+def paper_table(info: dict, percent: bool = False) -> list[list[str]]:
+    """Our test mean ± std beside the benchmark paper's cell (its Table 2 mean, Table 20 std) for
+    every data set of the report that is one of the paper's seven, and the difference in units
+    of the paper's std. Header only when no data set is."""
+    from nhfair_jax.report import paper
+
+    out = [["data set", "metric", "method", "ours", "paper", "(ours - paper) / paper's std"]]
+    for dataset, per_method in info["data"].items():
+        erm = per_method["erm"]["selection"]["selected"]
+        name = erm.get("data_name") if erm else None
+        if paper.paper_dataset(name or "") is None:
+            continue
+        for metric in METRICS:
+            for method, entry in per_method.items():
+                cell_ = paper.cell(name, metric, method)
+                if cell_ is None:
+                    continue
+                mean, std = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])
+                ours = "no selection" if mean is None else \
+                    f"{fmt(mean, percent)} ± {fmt(std, percent)}"
+                units = "n/a" if mean is None or cell_[1] == 0 else \
+                    f"{(mean - cell_[0]) / cell_[1]:+.1f}"
+                out.append([f"{dataset} ({paper.paper_dataset(name)})", metric, method, ours,
+                            f"{fmt(cell_[0], percent)} ± {fmt(cell_[1], percent)}", units])
     return out
 
 

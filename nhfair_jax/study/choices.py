@@ -8,7 +8,7 @@ sets, overrides and `base_params` of the study config. The knobs (`choices.*`; e
 studied): optimizer (each with its own learning-rate grid), batch size, weight-decay type (none /
 l1 / l2, each with its own strength grid), depth (ResNet-18/34/50/101, or the small CNN's
 widths), pretrained weights or not, RandAugment on or off; and `methods`: each listed method with
-and without RandAugment. A value with a grid runs every grid point with the first seed, keeps the
+and without RandAugment, on the data sets of `method_datasets` (empty: every one). A value with a grid runs every grid point with the first seed, keeps the
 point DTO selects on validation (as the benchmark selects ERM) and re-runs it with every seed.
 
 Run directories are the benchmark's (Sweeper.train_run: a hash of data set, method, parameters and
@@ -216,6 +216,11 @@ def plan(study, workdir: str) -> tuple[Study, list[dict]]:
             raise UserError(f"methods: {m!r} is not trained (post-fit or zero-shot), so "
                             "RandAugment cannot change it; list trained methods only")
     s = Study(study, workdir)
+    method_datasets = tuple(study.get("method_datasets", ()) or ())
+    unknown = [d for d in method_datasets if d not in s.sweeper.bench.datasets]
+    if unknown:
+        raise UserError(f"method_datasets: {unknown} are not data sets of the study; it has "
+                        f"{', '.join(s.sweeper.bench.datasets)}")
     cells = []
     for dataset in s.sweeper.bench.datasets:
         base = s.base_params[dataset]
@@ -228,7 +233,7 @@ def plan(study, workdir: str) -> tuple[Study, list[dict]]:
                 cells.append({"dataset": dataset, "choice": choice, "value": label,
                               "method": "erm",
                               "points": [s.cell_params(dataset, "erm", base, p) for p in points]})
-        for m in study.methods:
+        for m in (study.methods if not method_datasets or dataset in method_datasets else ()):
             own = s.method_params.get((dataset, m)) or {
                 **base, **{f"method.{k}": v for k, v in
                            flatten(dict(study.method_params).get(m, {})).items()}}

@@ -25,9 +25,11 @@ def load_run(run_dir: str) -> dict | None:
     if result is None:
         return None
     params = folder.params()
-    utility = folder.config()["eval"]["utility"]
+    config = folder.config()
+    utility = config["eval"]["utility"]
     return {"dir": folder.path, "name": folder.name, "params": params,
             "result": result, "utility": utility,
+            "data_name": (config.get("data") or {}).get("name"),
             "group": {s: np.asarray([np.nan if v is None else v
                                      for v in result[s][f"group_{utility}"]], float)
                       for s in ("val", "test")}}

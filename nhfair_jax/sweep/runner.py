@@ -102,12 +102,14 @@ def open_storage(url: str, heartbeat_s: int, grace_s: int):
 
 
 def quiet_optuna() -> None:
-    """Optuna marks heartbeats and stale-trial handling experimental; say it once, not per trial."""
+    """Optuna marks heartbeats and stale-trial handling experimental; say it once, not per trial.
+    Its log stays at ERROR: a failed trial's traceback is optuna's warning, and the error itself
+    reaches the command, which says it in one line."""
     import warnings
 
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     warnings.filterwarnings("ignore", category=FutureWarning, module="optuna")
 
@@ -206,7 +208,7 @@ class Sweeper:
     def study(self, dataset: str, method: str):
         import optuna
 
-        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        optuna.logging.set_verbosity(optuna.logging.ERROR)  # see quiet_optuna
         sampler = NumberSeededTPE(seed=int(self.bench.sampler_seed),
                                   n_startup_trials=int(self.bench.startup_trials))
         return optuna.create_study(study_name=f"{dataset}/{method}", storage=self.storage,

@@ -125,7 +125,7 @@ class Run:
         if c.train.randaugment:  # the protocol's augmentation, on top of any method's own
             from nhfair_jax.data.randaugment import RandAugment, chain
 
-            self.augment = chain(RandAugment(2, 10.0), self.method.augment)
+            self.augment = chain(RandAugment(2, 10), self.method.augment)
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
         self.eval_keys = (*self.method.batch_keys, "mask")

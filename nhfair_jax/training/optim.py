@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import optax
 
 OPTIMIZERS = ("sgd", "adam", "adamw", "adagrad")
+EPS = 1e-7  # the benchmark code's eps of Adam, AdamW and Adagrad
 WEIGHT_DECAY_MODES = ("l2", "l1", "none")
 SCHEDULES = ("auto", "constant", "step", "cosine")
 
@@ -67,13 +68,16 @@ def make_optimizer(cfg, *, scheduled: bool = True) -> optax.GradientTransformati
     _schedule_name(cfg)  # a bad schedule name fails here, before training
 
     def build(learning_rate):
+        # As the benchmark's code builds them (torch.optim with eps=1e-7 for Adam, AdamW and
+        # Adagrad; Adagrad's accumulator starting at 0, PyTorch's default, not optax's 0.1).
         if cfg.name == "adamw":
             # AdamW's decay is decoupled by definition; wd_mode does not apply.
-            return optax.adamw(learning_rate, weight_decay=cfg.weight_decay)
+            return optax.adamw(learning_rate, eps=EPS, weight_decay=cfg.weight_decay)
         base = {
             "sgd": lambda: optax.sgd(learning_rate, momentum=cfg.momentum or None),
-            "adam": lambda: optax.adam(learning_rate),
-            "adagrad": lambda: optax.adagrad(learning_rate),
+            "adam": lambda: optax.adam(learning_rate, eps=EPS),
+            "adagrad": lambda: optax.adagrad(learning_rate, initial_accumulator_value=0.0,
+                                             eps=EPS),
         }[cfg.name]()
         parts = []
         if cfg.weight_decay and cfg.wd_mode == "l2":

@@ -11,8 +11,12 @@ from nhfair_jax.data.store import DataError, Table
 from nhfair_jax.data.loaders.common import check_values, groups_of, label_of, read_csv
 
 
-def load_facet(root, target="visible_face", sensitive="gender", crop=True) -> Table:
-    """`annotations/annotations.csv` (one row per person) and `images/`."""
+def load_facet(root, target="visible_face", sensitive="gender", crop=False) -> Table:
+    """`annotations/annotations.csv` (one row per person) and `images/`.
+
+    One example per annotated person, on the whole image by default (the benchmark's code and
+    the LVLM study's read whole images; the paper does not say); `crop=True` cuts each person's
+    bounding box instead."""
     path = os.path.join(root, "annotations", "annotations.csv")
     frame = read_csv(path, ("filename", "person_id", "gender_presentation_masc",
                             "gender_presentation_fem", "visible_face", "bounding_box"))
