@@ -18,17 +18,18 @@ from tests.helpers import REPO
 sys.path.insert(0, os.path.join(REPO, "benchmarks"))
 
 
-def _median_stops(trials, warmup: int, startup: int) -> dict:
-    """The median rule on minimised values, in trial order: a trial stops at the first epoch
-    >= warmup where its best value so far is above the median of the completed trials' values
-    at that epoch (once `startup` trials have completed)."""
+def _median_stops(trials, warmup: int, startup: int, maximize: bool = False) -> dict:
+    """The median rule in trial order: a trial stops at the first epoch >= warmup where its best
+    value so far is worse than the median of the completed trials' values at that epoch (once
+    `startup` trials have completed); best and worse in the objective's direction."""
+    best, worse = (max, lambda a, b: a < b) if maximize else (min, lambda a, b: a > b)
     completed, stops = [], {}
     for name, values in trials:
         stops[name] = None
         for epoch, _ in enumerate(values, 1):
             at = [v[epoch - 1] for v in completed if len(v) >= epoch]
             if len(completed) >= startup and epoch >= warmup and at and \
-                    min(values[:epoch]) > float(np.percentile(at, 50)):
+                    worse(best(values[:epoch]), float(np.percentile(at, 50))):
                 stops[name] = epoch
                 break
         if stops[name] is None:
@@ -51,6 +52,8 @@ def test_the_replay_stops_the_trials_the_median_rule_stops_at_their_epochs():
                           warmup=2, startup=2)
     assert got == {d: (6, False) if s is None else (s, True) for d, s in stops.items()}
     assert sum(s is not None for s in stops.values()) >= 3  # the check has stops to compare
+    flipped = [{**t, "log": [{**e, "val_loss": -e["val_loss"]} for e in t["log"]]} for t in trials]
+    assert pruning.replay(flipped, "val_loss", "maximize", make) == got  # the direction's mirror
     none = pruning.replay(trials, "val_loss", "minimize", pruning.pruners()["none"])
     assert none == {t["dir"]: (6, False) for t in trials}
 
@@ -60,8 +63,8 @@ def test_pruning_replay_counts_the_runs_epochs_and_applies_the_median_rule(tmp_p
     import optuna
 
     from nhfair_jax.benchmark import run_benchmark
-    from nhfair_jax.rundir import RunDir
-    from nhfair_jax.sweep.runner import open_storage, storage_url
+    from nhfair_jax.rundir import RunDir, read_json
+    from nhfair_jax.sweep.runner import OBJECTIVES, open_storage, storage_url
 
     workdir = str(tmp_path / "w")
     run_benchmark(bench_config(datasets=("digitsb",), methods=("erm", "resampling", "dfr"),
@@ -73,13 +76,15 @@ def test_pruning_replay_counts_the_runs_epochs_and_applies_the_median_rule(tmp_p
                           text=True, timeout=600, cwd=REPO, env={**os.environ, "PYTHONPATH": REPO})
     assert proc.returncode == 0, proc.stderr[-3000:]
     rows = {r["pruner"]: r for r in json.loads(out.read_text())["rows"]}
+    objective = read_json(os.path.join(workdir, "benchmark_config.json"))["objective"]
+    key, maximize = f"val_{objective}", OBJECTIVES[objective] == "maximize"
     store = open_storage(storage_url(None, workdir), 2, 6)
     logs = {}
     for method in ("erm", "resampling"):
         study = optuna.load_study(study_name=f"digitsb/{method}", storage=store)
         trials = sorted((t for t in study.trials if t.state.name == "COMPLETE"),
                         key=lambda t: t.number)
-        logs[method] = [(t.user_attrs["run_dir"], [e["val_loss"] for e in RunDir(
+        logs[method] = [(t.user_attrs["run_dir"], [e[key] for e in RunDir(
             os.path.join(workdir, t.user_attrs["run_dir"])).log()]) for t in trials]
     epochs = sum(len(v) for method in logs.values() for _, v in method)
     assert epochs == 8 * 4  # 5 ERM and 3 resampling trials of 4 epochs; DFR trains none
@@ -88,7 +93,7 @@ def test_pruning_replay_counts_the_runs_epochs_and_applies_the_median_rule(tmp_p
             none["saved"], none["selections_changed"]) == (8, 0, epochs, epochs, 0, "none")
     stops = {}
     for method in logs.values():
-        stops.update(_median_stops(method, warmup=2, startup=2))
+        stops.update(_median_stops(method, warmup=2, startup=2, maximize=maximize))
     median = rows["median, 2 start-up trials, 2 warm-up epochs"]
     assert median["pruned"] == sum(s is not None for s in stops.values())
     assert median["epochs_pruned"] == sum(s if s is not None else 4 for s in stops.values())
