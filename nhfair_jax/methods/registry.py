@@ -36,7 +36,7 @@ NEEDS = ("pairs", "teacher", "base_run")
 METHOD_MODULES = (
     "bias_mimicking", "cf", "cov", "decoupled", "dfr", "erm", "fairerclip", "fis", "fscl",
     "gapreg", "groupdro", "image_text", "laftr", "lbc", "mcdp", "mfd", "mixup", "oxonfair",
-    "randaug", "resampling", "rw", "sfid", "ss")
+    "randaug", "resampling", "rw", "sensei", "sfid", "ss")
 
 _REGISTRY: dict[str, "MethodSpec"] = {}
 _MODIFIERS: dict[str, "Modifier"] = {}
