@@ -4,7 +4,9 @@ each test point's individual fairness certified by randomized smoothing along th
 Two phases. "flow" (the first `flow_fraction` of the epochs, never selected): a small Glow
 (nhfair_jax/models/flow.py) learns the training images by maximum likelihood, the classifier
 frozen. Then the attribute vector a = mean of the flattened latents of group 1 minus that of group
-0 over the training split, and "train": with z = E(x) the latent of an image and G the flow's
+0 over the training split (`attr_from="groups"`, the paper's; `"pairs"`, ours: the mean over the
+training split's counterfactual pairs of E(group-1 view) - E(group-0 view), for data sets that
+carry `image_cf`), and "train": with z = E(x) the latent of an image and G the flow's
 inverse, the similar individuals of x are S(x) = {G(z + t a) : |t| <= eps}; each step draws
 `attack_samples` values t ~ U[-eps, eps], keeps per example the image of S(x) whose
 representation r (the network's penultimate features) is farthest from r(x), and minimises
@@ -39,7 +41,12 @@ Where this follows which source:
   the paper's two (center smoothing of the representation, then smoothing of the classifier on
   it): the two-stage certificate serves any downstream classifier of the representation, while
   here the classifier is trained with it, and one stage certifies it with one pass of samples and
-  a tighter radius. Every `cert_skip`-th test point is certified (the code's --skip).
+  a tighter radius. Every `cert_skip`-th test point is certified (the code's --skip). The
+  attribute vector from counterfactual pairs (`attr_from="pairs"`) is an option of ours: where
+  the groups differ in more than the sensitive attribute (the label is correlated with it), the
+  groups' mean difference also carries those differences, and the pairs' does not. Neither
+  lowers CD on DigitsB, whose sensitive attribute is per-image random noise: its edit moves each
+  latent in a direction of its own, of which only a small part lies along any one vector.
 
 References: Peychev et al., "Latent space smoothing for individually fair representations",
 ECCV 2022; Cohen, Rosenfeld and Kolter, "Certified adversarial robustness via randomized
@@ -62,6 +69,7 @@ from nhfair_jax.methods.space import LogUniform
 from nhfair_jax.models.flow import Glow, latent_shapes, unwrap, wrap
 
 VOTE_BATCH = 4096  # decoded images per call of the certificate's vote counter
+ATTR_FROM = ("groups", "pairs")  # where the attribute vector comes from (module docstring)
 
 
 def attribute_vector(latents: np.ndarray, groups: np.ndarray) -> np.ndarray:
@@ -71,6 +79,18 @@ def attribute_vector(latents: np.ndarray, groups: np.ndarray) -> np.ndarray:
         raise ValueError(f"the attribute vector needs training rows of groups 0 and 1; the "
                          f"training split has groups {sorted(present)}")
     return latents[groups == 1].mean(0) - latents[groups == 0].mean(0)
+
+
+def pair_attribute_vector(latents: np.ndarray, latents_cf: np.ndarray,
+                          groups: np.ndarray) -> np.ndarray:
+    """The mean over counterfactual pairs of z(group-1 view) - z(group-0 view): latents [N, D]
+    of the images, latents_cf [N, D] of their counterfactuals (the sensitive attribute flipped),
+    groups [N] the images' groups -> [D]."""
+    if not len(groups):
+        raise ValueError("the attribute vector from pairs needs training rows with a "
+                         "counterfactual; the training split has none")
+    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
+    return ((latents_cf - latents) * sign).mean(0)
 
 
 def worst_of(dist, candidates):
@@ -92,11 +112,14 @@ class LASSI(PhasedMethod):
                 "delta": 0.0, "attack_samples": 10, "flow_fraction": 0.4, "flow_levels": 2,
                 "flow_steps": 4, "flow_hidden": 64, "flow_lr": 1e-3, "dequant": 0.02,
                 "cert_sigmas": (0.65,), "cert_alpha": 0.01, "cert_n": 1000, "cert_n0": 100,
-                "cert_skip": 1}
+                "cert_skip": 1, "attr_from": "groups"}
     phase_name = "flow"
 
     def __init__(self, cfg):
         super().__init__(cfg)
+        if cfg.attr_from not in ATTR_FROM:
+            raise ValueError(f"method.attr_from must be one of {ATTR_FROM}, got "
+                             f"{cfg.attr_from!r}")
         if not 0.0 < cfg.flow_fraction < 1.0:
             raise ValueError(f"method.flow_fraction must be in (0, 1), got {cfg.flow_fraction}")
         for key in ("attack_samples", "cert_n", "cert_n0", "cert_skip", "flow_levels"):
@@ -172,6 +195,12 @@ class LASSI(PhasedMethod):
     def on_epoch_start(self, ctx, state, epoch: int):
         """After the flow's epochs: the attribute vector from the training split's latents
         (once; a resumed run keeps its own)."""
+        if epoch == 1 and self.cfg.attr_from == "pairs" and (
+                "image_cf" not in ctx.sources["train"].extras):
+            raise ValueError("method.attr_from='pairs' takes the attribute vector from the "
+                             "training split's counterfactual pairs (image_cf); this data set's "
+                             "training split has none (DigitsB, fashion_mnist_b and cifar10b "
+                             "carry them; real data through data.counterfactuals)")
         method_state = jax.device_get(state.method_state)
         if epoch <= self.flow_epochs(self.info["epochs"]) or np.any(method_state["attr"]):
             return state.replace(method_state=method_state)
@@ -182,7 +211,19 @@ class LASSI(PhasedMethod):
             mask = np.asarray(batch["mask"], bool)
             latents.append(np.asarray(encode(flow_params, device_batch["image"]))[mask])
             groups.append(np.asarray(batch["group"])[mask])
-        attr = attribute_vector(np.concatenate(latents), np.concatenate(groups))
+        latents, groups = np.concatenate(latents), np.concatenate(groups)
+        if self.cfg.attr_from == "pairs":
+            latents_cf, paired = [], []
+            for batch, device_batch in ctx.eval_batches(ctx.sources["train"], ("image", "mask"),
+                                                        image_key="image_cf"):
+                mask = np.asarray(batch["mask"], bool)
+                latents_cf.append(np.asarray(encode(flow_params, device_batch["image"]))[mask])
+            latents_cf = np.concatenate(latents_cf)
+            paired = np.asarray(ctx.sources["train"].extras.get(
+                "cf_mask", np.ones(len(groups)))) > 0
+            attr = pair_attribute_vector(latents[paired], latents_cf[paired], groups[paired])
+        else:
+            attr = attribute_vector(latents, groups)
         return state.replace(method_state={**method_state, "attr": attr.astype(np.float32)})
 
     # -- training -----------------------------------------------------------------------------
@@ -242,10 +283,10 @@ class LASSI(PhasedMethod):
         votes = jax.nn.one_hot(jnp.argmax(logits, -1), logits.shape[-1]).reshape(b, m, -1)
         return (votes * weight[None, :, None]).sum(1)
 
-    def certify(self, ctx, state, split: str = "test") -> dict:
-        """{"certified", "certified_acc", "smoothed_acc", and per sigma "certified_s<sigma>"}:
-        the shares of the certified rows of `split` whose smoothed prediction is certified
-        within eps (and correct), or not abstained and correct."""
+    def smoothed(self, ctx, state, split: str, sigma: float, index: int = 0):
+        """(smoothed prediction, certified radius (ABSTAIN = -1 where it abstains), label),
+        each [R], of every `cert_skip`-th row of `split` at noise `sigma`; `index` (the sigma's
+        place in `cert_sigmas`) picks the draws, fixed per run."""
         cfg = self.cfg
         state = jax.device_get(state)
         params, batch_stats = state.params, state.batch_stats
@@ -253,43 +294,48 @@ class LASSI(PhasedMethod):
         votes_fn = jax.jit(lambda im, t, w: self._votes(ctx.apply_fn, params, batch_stats, attr,
                                                         im, t, w))
         skip = int(cfg.cert_skip)
+        key = jax.random.fold_in(jax.random.key(int(self.info["seed"])), index)  # fixed per run
+        tops, radii, labels, seen = [], [], [], 0
+        for bi, (batch, device_batch) in enumerate(
+                ctx.eval_batches(ctx.sources[split], ("image", "mask"))):
+            mask = np.asarray(batch["mask"], bool)
+            rows = mask & ((seen + np.arange(len(mask))) % skip == 0)
+            seen += int(mask.sum())
+            if not rows.any():
+                continue
+            images = device_batch["image"]
+            m = max(1, VOTE_BATCH // images.shape[0])
+            counts = []
+            for part, n in enumerate((int(cfg.cert_n0), int(cfg.cert_n))):
+                total = 0
+                for start in range(0, n, m):
+                    draw = jax.random.fold_in(jax.random.fold_in(jax.random.fold_in(
+                        key, bi), part), start)
+                    t = float(sigma) * jax.random.normal(draw, (images.shape[0], m))
+                    weight = (np.arange(start, start + m) < n).astype(np.float32)
+                    total = total + np.asarray(votes_fn(images, t, jnp.asarray(weight)))
+                counts.append(total)
+            top, radius = certify_votes(counts[0], counts[1], float(sigma), float(cfg.cert_alpha))
+            tops.append(top[rows])
+            radii.append(radius[rows])
+            labels.append(np.asarray(batch["label"])[rows])
+        return tuple(map(np.concatenate, (tops, radii, labels)))
+
+    def certify(self, ctx, state, split: str = "test") -> dict:
+        """{"certified", "certified_acc", "smoothed_acc", and per sigma "certified_s<sigma>"}:
+        the shares of the certified rows of `split` whose smoothed prediction is certified
+        within eps (and correct), or not abstained and correct."""
         out = {}
-        key = jax.random.key(int(self.info["seed"]))  # evaluation: a fixed key per run
-        for si, sigma in enumerate(tuple(cfg.cert_sigmas)):
-            tops, radii, labels, seen = [], [], [], 0
-            for bi, (batch, device_batch) in enumerate(
-                    ctx.eval_batches(ctx.sources[split], ("image", "mask"))):
-                mask = np.asarray(batch["mask"], bool)
-                rows = mask & ((seen + np.arange(len(mask))) % skip == 0)
-                seen += int(mask.sum())
-                if not rows.any():
-                    continue
-                images = device_batch["image"]
-                m = max(1, VOTE_BATCH // images.shape[0])
-                counts = []
-                for part, n in enumerate((int(cfg.cert_n0), int(cfg.cert_n))):
-                    total = 0
-                    for start in range(0, n, m):
-                        draw = jax.random.fold_in(jax.random.fold_in(
-                            jax.random.fold_in(jax.random.fold_in(key, si), bi), part), start)
-                        t = float(sigma) * jax.random.normal(draw, (images.shape[0], m))
-                        weight = (np.arange(start, start + m) < n).astype(np.float32)
-                        total = total + np.asarray(votes_fn(images, t, jnp.asarray(weight)))
-                    counts.append(total)
-                top, radius = certify_votes(counts[0], counts[1], float(sigma),
-                                            float(cfg.cert_alpha))
-                tops.append(top[rows])
-                radii.append(radius[rows])
-                labels.append(np.asarray(batch["label"])[rows])
-            top, radius, label = map(np.concatenate, (tops, radii, labels))
-            certified = radius >= float(cfg.eps)
+        for si, sigma in enumerate(tuple(self.cfg.cert_sigmas)):
+            top, radius, label = self.smoothed(ctx, state, split, float(sigma), si)
+            certified = radius >= float(self.cfg.eps)
             out[f"certified_s{float(sigma):g}"] = float(certified.mean())
             if si == 0:
                 out.update({"certified": float(certified.mean()),
                             "certified_acc": float((certified & (top == label)).mean()),
                             "smoothed_acc": float(((radius >= 0) & (top == label)).mean()),
                             "certified_rows": int(len(label)),
-                            "cert_sigma": float(sigma), "cert_eps": float(cfg.eps)})
+                            "cert_sigma": float(sigma), "cert_eps": float(self.cfg.eps)})
         return out
 
     def test_metrics(self, ctx, state) -> dict:
