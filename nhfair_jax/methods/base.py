@@ -75,6 +75,8 @@ class Method:
         a HookContext; the method state it returns holds host arrays (the trainer places them
         on the devices).
       artifacts(ctx, state): {file name: JSON-able payload} written into the run directory.
+      test_metrics(ctx, state): {name: number} added to the test split's result, from the
+        selected (best) state (e.g. a certified fraction beside the accuracy).
       epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
         the epoch's batches (sufficient statistics: ratios are derived once, from totals).
 
@@ -125,6 +127,10 @@ class Method:
         return state
 
     def artifacts(self, ctx: HookContext, state) -> dict:
+        del ctx, state
+        return {}
+
+    def test_metrics(self, ctx: HookContext, state) -> dict:
         del ctx, state
         return {}
 

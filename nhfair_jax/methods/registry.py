@@ -35,8 +35,8 @@ NEEDS = ("pairs", "teacher", "base_run")
 # The registry's import list: the modules that define methods (importing one registers them).
 METHOD_MODULES = (
     "bias_mimicking", "cf", "cov", "decoupled", "dfr", "erm", "fairerclip", "fis", "fscl",
-    "gapreg", "groupdro", "image_text", "laftr", "lbc", "mcdp", "mfd", "mixup", "oxonfair",
-    "randaug", "resampling", "rw", "sfid", "ss")
+    "gapreg", "groupdro", "image_text", "laftr", "lassi", "lbc", "mcdp", "mfd", "mixup",
+    "oxonfair", "randaug", "resampling", "rw", "sensei", "sfid", "ss")
 
 _REGISTRY: dict[str, "MethodSpec"] = {}
 _MODIFIERS: dict[str, "Modifier"] = {}

@@ -21,12 +21,12 @@ import numpy as np
 from nhfair_jax import rundir
 
 METRICS = ("acc", "cd", "cd_balanced", "deo", "deo_mean", "rfp", "acc_cf", "deo_cf",
-           "worst_acc")
+           "worst_acc", "certified")
 CSV_COLUMNS = ("alpha", "row", "label", "method", "cf", "seed", "split", *METRICS,
                "rfp_teacher", "params", "run")
 HEADERS = {"acc": "Acc ↑", "deo": "DEO ↓", "cd": "CD ↓", "cd_balanced": "CD (balanced) ↓",
            "rfp": "RFP ↓", "rfp_teacher": "RFP^T ↓", "acc_cf": "Acc-CTF ↑",
-           "deo_cf": "DEO-CTF ↓"}
+           "deo_cf": "DEO-CTF ↓", "certified": "Certified ↑"}
 CLAIM_ALPHA = 0.8  # claim 2 is the paper's at alpha >= 0.8
 
 

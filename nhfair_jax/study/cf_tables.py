@@ -36,12 +36,15 @@ STUDIES = ("alpha", "table3", "table1", "teachers", "table4", "rep", "mu", "nonc
 SELECT = ("cd", "deo", "none")
 GF_METHODS = ("ss", "rw", "cov", "mfd", "lbc")  # the paper's group-fairness baselines
 GF_LABELS = {"ss": "SS", "rw": "RW", "cov": "COV", "mfd": "MFD", "lbc": "LBC"}
-# Individual-fairness methods of Table 1: rows of their own once registered (their record's
-# search space, `space_points` values per range).
+# Individual-fairness methods of Table 1: rows of their own once registered, over the part of
+# their record's search space that the paper searched (App. 11.3: SenSeI's rho, LASSI's
+# adversarial weight; the rest at the methods' defaults), `space_points` values per range.
 INDIVIDUAL_FAIRNESS = {"sensei": "SenSeI", "lassi": "LASSI"}
+TABLE1_SEARCHED = {"sensei": ("method.rho",), "lassi": ("method.adv_weight",)}
 # The table columns of each study (result keys; cd is the study's cd_metric).
 COLUMNS = {"alpha": ("acc", "deo", "cd", "rfp"), "table3": ("acc", "deo", "cd"),
-           "table1": ("acc", "deo", "cd"), "teachers": ("rfp_teacher", "acc", "deo", "cd", "rfp"),
+           "table1": ("acc", "deo", "cd", "certified"),
+           "teachers": ("rfp_teacher", "acc", "deo", "cd", "rfp"),
            "table4": ("acc", "deo", "cd"), "rep": ("acc", "deo", "cd"),
            "mu": ("acc", "deo", "cd"), "noncurated": ("acc", "cd", "deo"),
            "cf_images": ("acc_cf", "deo_cf")}
@@ -104,7 +107,7 @@ def _teacher_rows(grids, debiased_alpha) -> dict:
 
 def build_rows(study: str, grids, *, mus=(), noncurated=(), debiased_alpha=None,
                registered=(), space_points: int = 3, spaces=None, fixed=None,
-               ckd_rep: str = "logits") -> tuple[tuple, dict]:
+               ckd_rep: str = "logits", omit=()) -> tuple[tuple, dict]:
     """(row order, {name: row}) of one study.
 
     Args:
@@ -119,6 +122,7 @@ def build_rows(study: str, grids, *, mus=(), noncurated=(), debiased_alpha=None,
       fixed: {method: {hyperparameter: value}} set on every row of that method (e.g. LBC's
         round length at a small scale).
       ckd_rep: CKD's representation ("logits"; the paper's "features" on CelebA).
+      omit: individual-fairness methods left out of Table 1 (the paper's LASSI on LFW).
     """
     if study not in STUDIES:
         raise ValueError(f"unknown study {study!r}; known: {', '.join(STUDIES)}")
@@ -131,9 +135,10 @@ def build_rows(study: str, grids, *, mus=(), noncurated=(), debiased_alpha=None,
                 "scratch_aug": row("Scratch+aug", "cf_aug", select="none"),
                 "cp": _core_rows(grids)["cp"]}
         for name, label in INDIVIDUAL_FAIRNESS.items():
-            if name in registered:
-                rows[name] = row(label, name, grid=space_grid((spaces or {}).get(name, {}),
-                                                              space_points))
+            if name in registered and name not in omit:
+                space = {k: v for k, v in (spaces or {}).get(name, {}).items()
+                         if k in TABLE1_SEARCHED[name]}
+                rows[name] = row(label, name, grid=space_grid(space, space_points))
     elif study == "teachers":
         rows = _teacher_rows(grids, debiased_alpha)
     elif study == "table4":

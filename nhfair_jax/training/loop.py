@@ -419,6 +419,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
         if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
             splits["test"].update(pairs[0])
             rundir.write_predictions(name, **pairs[1])
+    splits["test"].update(run.method.test_metrics(run.context, best_state))
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]

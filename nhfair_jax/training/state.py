@@ -23,13 +23,15 @@ class TrainState:
 def init_state(model, tx, method, *, image_shape, init_key, train_key, info: dict,
                variables=None) -> TrainState:
     """Initialises (or takes) the model variables, then the method's parameters and state and
-    the optimizer. `info` gains `feature_dim`, the width of the model's pooled features."""
+    the optimizer. `info` gains `feature_dim`, the width of the model's pooled features, and
+    `image_shape`, the input's [H, W, C]."""
     dummy = jnp.zeros((1, *image_shape), jnp.float32)
     if variables is None:
         variables = model.init(init_key, dummy, train=False)
     feats = jax.eval_shape(lambda v: model.apply(v, dummy, train=False, features=True)[1],
                            variables)
-    info = {**info, "feature_dim": int(feats.shape[-1]), "key": jax.random.fold_in(init_key, 2)}
+    info = {**info, "feature_dim": int(feats.shape[-1]), "image_shape": tuple(image_shape),
+            "key": jax.random.fold_in(init_key, 2)}
     method.setup(info)
     params = method.init_params(variables["params"], jax.random.fold_in(init_key, 1), info)
     return TrainState(params=params, batch_stats=variables.get("batch_stats", {}),
