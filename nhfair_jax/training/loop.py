@@ -369,7 +369,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
         val, _ = run.evaluate(state, "val", edits=("image_cf",), frozen=run.cached_phase(epoch))
-        t2, compiled = time.perf_counter(), compiles.since(compiled_before)
+        t2, compiled = time.perf_counter(), compiles.summary_since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.phase(epoch).selectable)
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
@@ -378,8 +378,11 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
                                                  "eqodd", "utility", "worst", "gap")},
                  **({"val_cd": val["cd"]} if "cd" in val else {}),
                  "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1,
-                 # XLA compilations in this epoch (training, hooks, validation), by function
-                 "compiles": sum(compiled.values()), "compiled": compiled}
+                 # XLA compilation requests in this epoch (training, hooks, validation), by
+                 # function; how many the persistent cache answered; seconds in them
+                 "compiles": sum(compiled["compiled_by"].values()),
+                 "cache_hits": compiled["cache_hits"], "compile_s": compiled["compile_s"],
+                 "compiled": compiled["compiled_by"]}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
         ckpt.save(epoch, state, meta, is_best=is_best)
         rundir.write_log(meta["history"])
