@@ -339,8 +339,12 @@ def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=N
     t_start = time.perf_counter()
     rundir = RunDir(workdir)
     progress = config.train.progress if progress is None else progress
+    compiled_before = compiles.snapshot()
     run = Run(config, mesh, teacher=teacher)
     ckpt = Checkpoints(rundir.path)
+    # seconds by phase outside the epochs' own timings (result.json's timings_s)
+    run.clock = {"setup": time.perf_counter() - t_start - run.time_data, "checkpoints": 0.0,
+                 "compiled_before": compiled_before}
     try:
         return _fit(run, ckpt, rundir, progress, t_start)
     finally:
@@ -352,7 +356,9 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
     state = run.state
     meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "best_loss": None,
             "bad_epochs": 0, "done": False}
+    t_ckpt = time.perf_counter()
     restored = ckpt.restore_latest(state)
+    run.clock["checkpoints"] += time.perf_counter() - t_ckpt
     if restored is not None:
         state, meta = restored
         if progress:
@@ -384,7 +390,9 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
                  "cache_hits": compiled["cache_hits"], "compile_s": compiled["compile_s"],
                  "compiled": compiled["compiled_by"]}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
+        t_ckpt = time.perf_counter()
         ckpt.save(epoch, state, meta, is_best=is_best)
+        run.clock["checkpoints"] += time.perf_counter() - t_ckpt
         rundir.write_log(meta["history"])
         epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
                            val_worst=f"{val['worst']:.3f}")
@@ -402,6 +410,8 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     the last state) and result.json."""
     t0 = time.perf_counter()
     best_state, _ = ckpt.restore_best(state)
+    run.clock["checkpoints"] += time.perf_counter() - t0
+    t0 = time.perf_counter()
     splits = {}
     for split in ("val", "test"):
         report, views = run.evaluate_views(best_state, split)
@@ -415,6 +425,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]
+    compiled = compiles.summary_since(run.clock["compiled_before"])
     result = {
         "val": splits["val"], "test": splits["test"],
         "best_epoch": meta["best_epoch"], "epochs_run": meta["epoch"],
@@ -429,13 +440,22 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
         "train_group_size": np.bincount(run.sources["train"].groups,
                                         minlength=run.num_groups).tolist(),
         "devices": int(run.mesh.devices.size),
+        # seconds of this session by phase: loading data, building the model, state and steps
+        # (setup), the epochs' training and validation, checkpoints written and read, the
+        # final evaluation (predictions and artifacts written), and in all
         "timings_s": {
             "data": run.time_data,
+            "setup": run.clock["setup"],
             "train": float(sum(h["time_train_s"] for h in history)),
             "eval_per_epoch": float(sum(h["time_eval_s"] for h in history)),
+            "checkpoints": run.clock["checkpoints"],
             "final_eval": time.perf_counter() - t0,
             "this_session": time.perf_counter() - t_start,
         },
+        # XLA compilation requests of this session (every phase), those the persistent cache
+        # answered, and the seconds they took
+        "compiles": {"requests": sum(compiled["compiled_by"].values()),
+                     "cache_hits": compiled["cache_hits"], "seconds": compiled["compile_s"]},
     }
     rundir.write_result(result)
     return result
