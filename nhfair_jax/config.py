@@ -66,6 +66,9 @@ def base_config() -> ml_collections.ConfigDict:
 
     c.eval = ml_collections.ConfigDict()
     c.eval.utility = "acc"  # "auc" for the medical data sets
+    # a folder of test pairs (pairs.csv: CelebA-CF, LFW-CF or nhfair_jax.generate's output):
+    # the test split's CD, balanced CD and accuracy / DEO on the counterfactuals come from them
+    c.eval.cf_pairs = ""
     return c
 
 

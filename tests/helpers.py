@@ -33,6 +33,9 @@ PIECES = {
     "node": ("program", ("node", "nodejs"), "apt-get install nodejs"),
     "postgres": ("env", "NHFAIR_PG_URL",
                  "set NHFAIR_PG_URL=postgresql://user:pass@host/db (.ci/run starts a server)"),
+    # Fashion-MNIST's IDX files as Debian's dataset-fashion-mnist installs them
+    "fashion_mnist": ("file", "/usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz",
+                      "apt-get install dataset-fashion-mnist"),
 }
 
 
@@ -58,6 +61,9 @@ def _find(piece: str):
     if kind == "program":
         found = next((p for p in map(shutil.which, target) if p), None)
         return found, None if found else f"none of {', '.join(target)} is on PATH"
+    if kind == "file":
+        return (os.path.dirname(target), None) if os.path.exists(target) else (
+            None, f"{target} does not exist")
     value = os.environ.get(target)
     return value, None if value else f"{target} is not set"
 
@@ -176,3 +182,28 @@ def assert_same_run(config, workdir, reference) -> None:
     for name in ("latest", "best"):
         pairs = zip(jax.tree.leaves(got[name]), jax.tree.leaves(want[name]), strict=True)
         assert all(np.array_equal(a, b) for a, b in pairs), name
+
+
+def toy_apply(variables, x, train=False, features=False, mutable=None):
+    """A two-layer 'network' without BatchNorm for loss tests: features = tanh(x W1), logits =
+    features W2 (params {"w1", "w2"}); the apply signature of the package's models."""
+    import jax.numpy as jnp
+
+    p = variables["params"]
+    feats = jnp.tanh(x.reshape(x.shape[0], -1) @ p["w1"])
+    logits = feats @ p["w2"]
+    out = (logits, feats) if features else logits
+    return (out, {"batch_stats": {}}) if mutable else out
+
+
+def toy_student_and_teacher(seed: int, inputs: int, hidden: int, classes: int):
+    """(params, teacher variables) of toy_apply: random normal weights from `seed`."""
+    import jax
+
+    k = jax.random.split(jax.random.key(seed), 4)
+    params = {"w1": jax.random.normal(k[0], (inputs, hidden)),
+              "w2": jax.random.normal(k[1], (hidden, classes))}
+    teacher = {"params": {"w1": jax.random.normal(k[2], (inputs, hidden)),
+                          "w2": jax.random.normal(k[3], (hidden, classes))}, "batch_stats": {}}
+    return params, teacher
+

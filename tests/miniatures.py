@@ -423,6 +423,24 @@ def make_waterbirds(root: str, n: int = 30, order_seed=None) -> Miniature:
 
 
 # ----------------------------------------------------------------------------------------------
+# CIFAR-10's python release
+
+
+def write_cifar_batches(root, per_batch: int, seed: int = 0) -> None:
+    """`cifar-10-batches-py/` under root: data_batch_1..5 and test_batch of `per_batch` random
+    images each, as the release pickles them (bytes keys, rows of 3072 channel-major bytes)."""
+    import pickle
+
+    folder = os.path.join(str(root), "cifar-10-batches-py")
+    os.makedirs(folder, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    for name in [f"data_batch_{i}" for i in range(1, 6)] + ["test_batch"]:
+        with open(os.path.join(folder, name), "wb") as f:
+            pickle.dump({b"data": rng.integers(0, 256, (per_batch, 3072), dtype=np.uint8),
+                         b"labels": list(rng.integers(0, 10, per_batch))}, f)
+
+
+# ----------------------------------------------------------------------------------------------
 # Counterfactual pairs (celeba_cf, lfw_cf)
 
 

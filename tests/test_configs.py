@@ -18,7 +18,7 @@ BENCHMARKS = [p for p in ALL if os.path.basename(p).startswith("benchmark_")]
 # Configs of other commands (image generation, LVLM evaluation, the training-choice study, the
 # overhead benchmark, the counterfactual study) are checked by their own tests.
 OTHER_COMMANDS = [p for p in ALL if os.path.basename(p).startswith(
-    ("generate", "lvlm", "choices_", "overhead_", "cf_study_"))]
+    ("generate", "lvlm", "choices_", "overhead_", "cf_study"))]
 REAL = ("celeba", "utkface", "fairface", "facet", "ham10000", "fitz17k", "waterbirds",
         "cifar10b")
 # run configs: plain files, and the data-set and zero-shot configs with each argument
@@ -44,8 +44,7 @@ def test_configs_take_arguments_instead_of_near_copies():
     assert len(names) <= 20, sorted(names)
     assert {"erm_digitsb.py", "fis_celeba.py", "benchmark_digitsb.py", "digitsb.py",
             "dataset.py", "zeroshot.py", "generate.py", "choices_digitsb.py", "choices_paper.py",
-            "benchmark_paper.py",
-            "cf_study_digitsb.py", "cf_study_cifar10b.py", "overhead_digitsb.py"} <= names
+            "benchmark_paper.py", "cf_study.py", "overhead_digitsb.py"} <= names
     assert not [n for n in names if n.endswith("_digitsb.py") and n.split("_")[0] in registered()
                 and n != "erm_digitsb.py"], "per-method copies are configs/digitsb.py:<method>"
 

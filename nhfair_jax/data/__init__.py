@@ -13,7 +13,8 @@ import os
 
 import numpy as np
 
-from nhfair_jax.data.digitsb import cifar10b_sources, digitsb_sources
+from nhfair_jax.data.digitsb import (cifar10b_sources, digitsb_sources,
+                                     fashion_mnist_b_sources)
 from nhfair_jax.data.loaders import LOADERS
 from nhfair_jax.data.source import (SPLITS, ArraySource, check_split, random_split,
                                     sensitive_names as _sensitive)
@@ -24,6 +25,7 @@ from nhfair_jax.data.tfds_sources import celeba_tfds_sources, cifar10b_tfds_sour
 _ARRAY_LOADERS = {
     "digitsb": digitsb_sources,
     "cifar10b": cifar10b_sources,
+    "fashion_mnist_b": fashion_mnist_b_sources,
     "cifar10b_tfds": cifar10b_tfds_sources,
 }
 # TFDS alternatives that decode into the cached store like the file loaders.
@@ -123,8 +125,9 @@ def reused_sources():
 
 
 def config_sources(c) -> dict:
-    """{split: Source} of a run's config: the data set, and the user's edited training images
-    when data.counterfactuals names them (loaded once per setting inside `reused_sources`)."""
+    """{split: Source} of a run's config: the data set, and the user's edited training (and
+    validation) images when data.counterfactuals names them (loaded once per setting inside
+    `reused_sources`)."""
     if not _REUSE["depth"]:
         return _load_config_sources(c)
     key = json.dumps(c.data.to_dict(), sort_keys=True, default=str)
@@ -148,12 +151,41 @@ def _load_config_sources(c) -> dict:
         cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
         progress=c.train.progress, **c.data.options)
     if c.data.get("counterfactuals", ""):
-        from nhfair_jax.data.counterfactuals import attach_counterfactuals
+        from nhfair_jax.data.counterfactuals import attach_counterfactuals, pair_splits
 
-        sources["train"] = attach_counterfactuals(sources["train"], c.data.counterfactuals,
-                                                  image_size=c.data.image_size, config=c)
+        has = pair_splits(c.data.counterfactuals)
+        for split in ("train", "val"):
+            if split == "train" or (split in has and split in sources):
+                sources[split] = attach_counterfactuals(sources[split], c.data.counterfactuals,
+                                                        image_size=c.data.image_size, config=c)
     return sources
 
 
+def test_pairs(c, key: str = "cf_pairs"):
+    """The test pairs of a run's config, as one source with `image_cf` (the edited image); None
+    when unset. `eval.cf_pairs`: pairs with the sensitive attribute edited (CD); the optional
+    `eval.gflip_pairs`: pairs with the latent attribute G edited (RFP; e.g. hair length, made by
+    configs/generate.py:celeba_sdedit_hair). Each names a folder holding pairs.csv, read as the
+    celeba_cf / lfw_cf loaders read theirs."""
+    folder = c.eval.get(key, "")
+    if not folder:
+        return None
+    from nhfair_jax.data.loaders.pairs import _pairs
+
+    name = f"{c.data.name}_cf"
+    loader = LOADERS[name] if name in LOADERS else _pairs("cf_pairs", "target")
+    if not os.path.exists(os.path.join(folder, "pairs.csv")):
+        raise FileNotFoundError(f"eval.{key}: {folder} holds no pairs.csv (the layout of "
+                                "data/README.md, 'Counterfactual pairs')")
+    table = loader(folder)
+    return build_sources(f"{name}_{key}", table, split_seed=0, image_size=c.data.image_size,
+                         cache_dir=c.data.cache_dir or None, on_bad_image=c.data.on_bad_image,
+                         progress=c.train.progress)["test"]
+
+
 __all__ = ["SPLITS", "ArraySource", "DataError", "config_sources", "default_cache_dir",
+<<<<<<< HEAD
            "get_source", "get_sources", "known_datasets", "random_split", "reused_sources"]
+=======
+           "get_source", "get_sources", "known_datasets", "random_split", "test_pairs"]
+>>>>>>> main

@@ -12,7 +12,9 @@ training split, for the counterfactual-aware methods (cf_aug, cp, ckd, hkd_cp, `
   are ignored).
 
 Training rows without a pair are trained unpaired: their `image_cf` is the image itself and
-`cf_mask` 0, so pair losses skip them; they are counted and a warning says how many.
+`cf_mask` 0, so pair losses skip them; they are counted and a warning says how many. Rows of
+split `val`, when the CSV has them, pair the validation split the same way: its CD (what the
+counterfactual study selects by) is then computed over the validation pairs.
 """
 
 from __future__ import annotations
@@ -56,8 +58,18 @@ def _paths_by_index(config) -> dict:
             for pos, i in enumerate(order)}
 
 
-def read_pairs(path: str, config=None) -> tuple[np.ndarray, list[str], dict]:
-    """(example indices, counterfactual paths, notes) of the usable rows of the pairs CSV."""
+def pair_splits(path: str) -> set:
+    """The splits the pairs CSV has rows of ({"train"} without a split column)."""
+    import pandas as pd
+
+    frame = pd.read_csv(pairs_csv(path))
+    return set(frame["split"].astype(str)) if "split" in frame.columns else {"train"}
+
+
+def read_pairs(path: str, config=None, split: str = "train"
+               ) -> tuple[np.ndarray, list[str], dict]:
+    """(example indices, counterfactual paths, notes) of the usable rows of the pairs CSV for
+    `split` (a CSV without a split column is the training split's)."""
     import pandas as pd
 
     path = pairs_csv(path)
@@ -75,10 +87,12 @@ def read_pairs(path: str, config=None) -> tuple[np.ndarray, list[str], dict]:
             notes["pairs marked keep=0, dropped"] = dropped
         frame = frame[frame["keep"] != 0]
     if "split" in frame.columns:
-        other = int((frame["split"].astype(str) != "train").sum())
+        other = int((frame["split"].astype(str) != split).sum())
         if other:
             notes["pairs of other splits, ignored"] = other
-        frame = frame[frame["split"].astype(str) == "train"]
+        frame = frame[frame["split"].astype(str) == split]
+    elif split != "train":
+        frame = frame.iloc[:0]
     base = os.path.dirname(os.path.abspath(path))
     cf_paths = [c if os.path.isabs(c) else os.path.join(base, c)
                 for c in frame["counterfactual"].astype(str)]
@@ -105,15 +119,19 @@ def read_pairs(path: str, config=None) -> tuple[np.ndarray, list[str], dict]:
 
 
 def attach_counterfactuals(source, path: str, *, image_size: int, config=None):
-    """The training source with `image_cf` and `cf_mask` from the pairs CSV at `path`."""
+    """The source (the training or validation split) with `image_cf` and `cf_mask` from the
+    pairs CSV at `path` (its rows of the source's split)."""
     from nhfair_jax.data.source import ArraySource
     from nhfair_jax.data.store import _decode
 
-    indices, cf_paths, notes = read_pairs(path, config)
+    split = source.split or "train"
+    indices, cf_paths, notes = read_pairs(path, config, split)
     position = {int(ix): r for r, ix in enumerate(source.indices)}
+    words = {"train": ("training", "trained unpaired"),
+             "val": ("validation", "left out of CD")}.get(split, (split, "left out of CD"))
     outside = sum(int(ix) not in position for ix in indices)
     if outside:
-        notes["pairs of examples outside the training split, ignored"] = outside
+        notes[f"pairs of examples outside the {words[0]} split, ignored"] = outside
     images = np.asarray(source.images[np.arange(len(source))]).copy()
     mask = np.zeros(len(source), np.float32)
     for ix, cf in zip(indices, cf_paths):
@@ -127,7 +145,7 @@ def attach_counterfactuals(source, path: str, *, image_size: int, config=None):
         mask[r] = 1.0
     unpaired = int((mask == 0).sum())
     if unpaired:
-        notes["training examples without a counterfactual, trained unpaired"] = unpaired
+        notes[f"{words[0]} examples without a counterfactual, {words[1]}"] = unpaired
     if notes:
         warnings.warn("data.counterfactuals: " + "; ".join(f"{k}: {v}" for k, v in notes.items()),
                       UserWarning, stacklevel=2)

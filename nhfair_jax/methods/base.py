@@ -80,7 +80,9 @@ class Method:
 
     Attributes: `defaults` (the hyperparameters under config.method.*, with their default
     values), `batch_keys` (what the jitted step receives), `augment` (None, or a batch
-    transform f(batch, rng) on uint8 images in the input pipeline).
+    transform f(batch, rng) on uint8 images in the input pipeline), `cf_mode` (the
+    counterfactual modifier applied, methods/cf.py: with "aug" the loss's batch also holds
+    `cf_view`, 1 on the counterfactual rows).
 
     `info` holds num_classes, num_groups, num_train, epochs, seed, feature_dim, key (a PRNG key
     for the method's own initialisation), the training source's labels and groups (numpy) and,
@@ -91,6 +93,7 @@ class Method:
     defaults: dict = {}
     batch_keys = ("image", "label", "group")
     augment = None
+    cf_mode = ""  # the `method.cf` modifier the registry applied: "", "aug" or "cp"
 
     def __init__(self, cfg):
         self.cfg = cfg

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
-from nhfair_jax.methods.groups import cell_counts, require_examples
+from nhfair_jax.methods.groups import cell_counts, original_rows, require_examples
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import LogUniform
 
@@ -25,16 +25,23 @@ def decision_scores(logits):
     return logits - others.max(-1)
 
 
-def group_covariance(scores, groups, num_groups: int):
+def group_covariance(scores, groups, num_groups: int, rows=None):
     """[G, K] covariance over the batch of 1[a = g] with each score column:
-    mean_i (1[a_i = g] - mean_j 1[a_j = g]) d_i (Zafar et al.'s estimate)."""
+    mean_i (1[a_i = g] - mean_j 1[a_j = g]) d_i (Zafar et al.'s estimate); over the rows with
+    `rows` 1 only when it is given."""
     z = jax.nn.one_hot(groups, num_groups, dtype=scores.dtype)  # [B, G]
-    centred = z - z.mean(0, keepdims=True)
-    return centred.T @ scores / scores.shape[0]
+    if rows is None:
+        rows = jnp.ones(scores.shape[0], scores.dtype)
+    rows = rows.astype(scores.dtype)
+    n = jnp.maximum(rows.sum(), 1.0)
+    centred = z - (rows[:, None] * z).sum(0, keepdims=True) / n
+    return (rows[:, None] * centred).T @ scores / n
 
 
-def covariance_penalty(logits, labels, groups, num_groups: int, constraint: str = "impact"):
-    """sum over groups g (and score columns) of |cov(1[a = g], d(x))|.
+def covariance_penalty(logits, labels, groups, num_groups: int, constraint: str = "impact",
+                       rows=None):
+    """sum over groups g (and score columns) of |cov(1[a = g], d(x))|, over the rows with `rows`
+    1 (all rows by default).
 
     impact: d the decision score (disparate impact, the constraint the study's text names).
     mistreatment: the disparate-mistreatment form of the study's code, per one-vs-rest score:
@@ -45,14 +52,14 @@ def covariance_penalty(logits, labels, groups, num_groups: int, constraint: str 
         raise UserError(f"method.constraint must be one of {CONSTRAINTS}, got {constraint!r}")
     d = decision_scores(logits)
     if constraint == "impact":
-        return jnp.abs(group_covariance(d, groups, num_groups)).sum()
+        return jnp.abs(group_covariance(d, groups, num_groups, rows)).sum()
     c = logits.shape[1]
     positive = jax.nn.one_hot(labels, c, dtype=d.dtype)
     positive = positive[:, 1:] if c == 2 else positive  # the columns of d
     fpr = (1 - positive) * jnp.minimum(-d, 0.0)
     fnr = positive * jnp.minimum(d, 0.0)
-    return (jnp.abs(group_covariance(fpr, groups, num_groups)).sum()
-            + jnp.abs(group_covariance(fnr, groups, num_groups)).sum())
+    return (jnp.abs(group_covariance(fpr, groups, num_groups, rows)).sum()
+            + jnp.abs(group_covariance(fnr, groups, num_groups, rows)).sum())
 
 
 @register("cov", space={"method.lam": LogUniform(1e-2, 1e2)})
@@ -65,7 +72,8 @@ class COV(Method):
     `constraint="impact"` (default) is the text's covariance with the decision score;
     `"mistreatment"` the study's code, which penalises the covariances of the misclassified
     rows' distances (false positives and false negatives separately). Both sum the absolute
-    covariances over groups.
+    covariances over groups. With the `cf="aug"` modifier (COV+aug) the cross-entropy runs on
+    originals and counterfactuals and the covariance on the originals, as the study's code.
 
     References: Zafar et al., "Fairness constraints: Mechanisms for fair classification",
     AISTATS 2017; Zafar et al., "Fairness beyond disparate treatment & disparate impact", WWW
@@ -91,7 +99,8 @@ class COV(Method):
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         penalty = covariance_penalty(logits, batch["label"], batch["group"],
-                                     self.info["num_groups"], self.cfg.constraint)
+                                     self.info["num_groups"], self.cfg.constraint,
+                                     original_rows(batch))
         ce = cross_entropy(logits, batch["label"])
         return LossOutput(ce + self.cfg.lam * penalty, logits, batch_stats, method_state,
                           {"ce": ce, "covariance": penalty})

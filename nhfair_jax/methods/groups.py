@@ -55,6 +55,12 @@ def require_examples(counts: np.ndarray, method: str, *, cells: bool = False) ->
                         "every group: pick a data.sensitive whose groups all occur in training")
 
 
+def original_rows(batch):
+    """[B] float: 1 for the rows of original examples, 0 for the counterfactual rows the
+    `cf="aug"` modifier adds (`cf_view`, methods/cf.py); all ones without it."""
+    if "cf_view" in batch:
+        return 1.0 - batch["cf_view"].astype(jnp.float32)
+    return jnp.ones(batch["label"].shape[0], jnp.float32)
 
 
 def group_means(values, groups, num_groups: int, weights=None):

@@ -1,15 +1,17 @@
 """LBC: label bias correction. Lagrange multipliers, one per group x class cell, move against
-the constraint violations of the model's training-set predictions between epochs; the
-multipliers set each cell's loss weight."""
+the constraint violations of the model's training-set predictions between rounds of epochs; the
+multipliers set each cell's loss weight (sigmoid of the multiplier, as the counterfactual
+study's code)."""
 
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+import optax
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
+from nhfair_jax.methods.base import LossOutput, Method, forward
 from nhfair_jax.methods.groups import cell_counts, require_examples
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import LogUniform
@@ -52,42 +54,40 @@ def update_multipliers(multipliers, violations, eta: float):
     return multipliers - eta * violations
 
 
-def cell_weights(multipliers, mu: float):
-    """[G, C] loss weights 1 + mu * sigmoid(lambda): uniform at lambda = 0, between 1 and
-    1 + mu; as mu grows they approach the study's code's sigmoid(lambda) (up to scale)."""
-    return 1.0 + mu * jax.nn.sigmoid(multipliers)
+def cell_weights(multipliers):
+    """[G, C] loss weights sigmoid(lambda), the study's code's (0.5 everywhere at lambda = 0)."""
+    return jax.nn.sigmoid(multipliers)
 
 
-@register("lbc", space={"method.eta": LogUniform(1e-1, 1e3),
-                        "method.mu": LogUniform(1e-1, 1e3)})
+@register("lbc", space={"method.eta": LogUniform(1e-1, 1e3)})
 class LBC(Method):
-    """Cross-entropy weighted per group x class cell by cell_weights(lambda, mu); every
+    """Cross-entropy weighted per group x class cell by sigmoid(lambda); every
     `epochs_per_round` epochs the model predicts the training split and the multipliers take a
     step of size `eta` against the violations of `constraint` (dp, eop, or eod: see
-    constraint_violations; the study's code corrects every class's true positive rate, eod).
+    constraint_violations).
 
-    Jiang and Nachum retrain from scratch after each multiplier update; the study's code (and
-    this method) keeps training the same model and updates between epochs (the study: 5
-    epochs per round). The study searches a strength `mu` that neither the paper nor the code
-    defines: with sigmoid weights alone, scaling the multipliers is the same as scaling `eta`,
-    so we read `mu` as the weight of the corrected loss against plain cross-entropy
-    (CE weights 1 + mu * sigmoid(lambda)), which bounds how far the correction can move the
-    weights (ours).
+    As the study's code: the weights are sigmoid(lambda) of each cell, the default constraint is
+    eod (its violations are every class's true positive rate per group against all groups'),
+    and its parameters are the multipliers' learning rate `eta` (searched log-uniformly on
+    [1e-1, 1e3], the study's App. 11.4) and the round length (the study: 5 epochs per round, 14
+    rounds). Jiang and Nachum retrain from scratch after each multiplier update; the study's
+    code (and this method) keeps training the same model between rounds. With the `cf="aug"`
+    modifier each row is weighted by its own (flipped) cell and the violations are those of the
+    augmented training set, originals and counterfactuals, as the code computes them.
 
     References: Jiang and Nachum, "Identifying and correcting label bias in machine learning",
     AISTATS 2020.
     """
 
-    defaults = {"eta": 1.0, "mu": 10.0, "constraint": "eop", "epochs_per_round": 1}
+    defaults = {"eta": 1.0, "constraint": "eod", "epochs_per_round": 5}
 
     def __init__(self, cfg):
         super().__init__(cfg)
         if cfg.constraint not in CONSTRAINTS:
             raise UserError(f"method.constraint must be one of {CONSTRAINTS}, got "
                             f"{cfg.constraint!r}")
-        for key in ("eta", "mu"):
-            if not cfg[key] >= 0:
-                raise UserError(f"method.{key} must be >= 0, got {cfg[key]}")
+        if not cfg.eta >= 0:
+            raise UserError(f"method.eta must be >= 0, got {cfg.eta}")
         if cfg.epochs_per_round < 1:
             raise UserError(f"method.epochs_per_round must be >= 1, got {cfg.epochs_per_round}")
 
@@ -107,9 +107,15 @@ class LBC(Method):
             return state
         train = ctx.sources["train"]
         preds = ctx.predict(state, "train").argmax(1)
-        violations = constraint_violations(preds, train.labels, train.groups,
-                                           train.num_classes, train.num_groups,
-                                           self.cfg.constraint)
+        labels, groups = train.labels, train.groups
+        if self.cf_mode == "aug":  # the augmented set: counterfactuals with A flipped
+            cf_preds = ctx.predict(state, "train", image_key="image_cf").argmax(1)
+            paired = np.asarray(train.extras.get("cf_mask", np.ones(len(train)))) > 0
+            preds = np.concatenate([preds, cf_preds[paired]])
+            labels = np.concatenate([labels, labels[paired]])
+            groups = np.concatenate([groups, 1 - groups[paired]])
+        violations = constraint_violations(preds, labels, groups, train.num_classes,
+                                           train.num_groups, self.cfg.constraint)
         s = jax.device_get(state.method_state)
         multipliers = update_multipliers(np.asarray(s["multipliers"], np.float64), violations,
                                          self.cfg.eta)
@@ -120,9 +126,9 @@ class LBC(Method):
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
-        w_cells = cell_weights(method_state["multipliers"], self.cfg.mu)
+        w_cells = cell_weights(method_state["multipliers"])
         w = w_cells[batch["group"], batch["label"]]
-        ce = cross_entropy(logits, batch["label"], w)
-        return LossOutput(ce, logits, batch_stats, method_state,
+        ce = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
+        return LossOutput(jnp.mean(w * ce), logits, batch_stats, method_state,
                           {"max_violation": jnp.abs(method_state["violations"]).max(),
                            "weight_ratio": w_cells.max() / w_cells.min()})

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import (LossOutput, Method, cross_entropy, forward, teacher_forward,
                                      teacher_variables)
-from nhfair_jax.methods.groups import cell_counts, require_examples
+from nhfair_jax.methods.groups import cell_counts, original_rows, require_examples
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import LogUniform
 
@@ -22,7 +22,7 @@ def squared_distances(a, b):
 
 
 def fair_mmd(student, teacher, labels, groups, num_classes: int, num_groups: int,
-             sigma: float = 1.0):
+             sigma: float = 1.0, rows=None):
     """Sum over classes c and groups g present in the batch of the squared MMD between the
     teacher's features of class c (every group) and the student's features of class c, group g.
 
@@ -35,19 +35,23 @@ def fair_mmd(student, teacher, labels, groups, num_classes: int, num_groups: int
       student, teacher: [B, D] features (the teacher's without gradient).
       labels, groups: [B] class and group indices.
       sigma: a factor on the bandwidth (1 in the study).
+      rows: [B] 1 for the rows that take part (all by default; the originals under `cf="aug"`).
     Returns:
       (sum of the per-cell MMD^2, number of cells present).
     """
     teacher = jax.lax.stop_gradient(teacher)
+    rows = (jnp.ones(student.shape[0], student.dtype) if rows is None
+            else rows.astype(student.dtype))
     d_ts = squared_distances(teacher, student)
-    s2 = jax.lax.stop_gradient(d_ts.mean())
+    pairs = rows[:, None] * rows[None, :]
+    s2 = jax.lax.stop_gradient((d_ts * pairs).sum() / jnp.maximum(pairs.sum(), 1.0))
     scale = 1.0 / (2.0 * sigma * jnp.maximum(s2, 1e-12))
     k_tt = jnp.exp(-squared_distances(teacher, teacher) * scale)
     k_ss = jnp.exp(-squared_distances(student, student) * scale)
     k_ts = jnp.exp(-d_ts * scale)
-    t = jax.nn.one_hot(labels, num_classes, dtype=student.dtype)  # [B, C]: teacher rows of c
+    t = jax.nn.one_hot(labels, num_classes, dtype=student.dtype) * rows[:, None]  # [B, C]
     cell = groups * num_classes + labels
-    s = jax.nn.one_hot(cell, num_classes * num_groups, dtype=student.dtype)  # [B, G*C]
+    s = jax.nn.one_hot(cell, num_classes * num_groups, dtype=student.dtype) * rows[:, None]
     n_t, n_s = t.sum(0), s.sum(0)
     tt = jnp.einsum("ic,ij,jc->c", t, k_tt, t) / jnp.maximum(n_t, 1.0) ** 2  # [C]
     ss = jnp.einsum("ik,ij,jk->k", s, k_ss, s) / jnp.maximum(n_s, 1.0) ** 2  # [G*C]
@@ -66,7 +70,9 @@ class MFD(Method):
     architecture, checked before training). The teacher's variables ride in the method state
     and its features are computed inside the jitted step, in evaluation mode.
 
-    The 1/2 and the sum over (class, group) cells follow Jung et al.'s code.
+    The 1/2 and the sum over (class, group) cells follow Jung et al.'s code. With the `cf="aug"`
+    modifier (MFD+aug) the cross-entropy runs on originals and counterfactuals and the MMD on the
+    originals, as the counterfactual study's code.
 
     References: Jung et al., "Fair feature distillation for visual recognition", CVPR 2021.
     """
@@ -96,7 +102,7 @@ class MFD(Method):
         teacher = method_state["teacher"]
         _, t_feats = teacher_forward(apply_fn, teacher, batch["image"], features=True)
         mmd, _ = fair_mmd(feats, t_feats, batch["label"], batch["group"], logits.shape[1],
-                          self.info["num_groups"], self.cfg.sigma)
+                          self.info["num_groups"], self.cfg.sigma, original_rows(batch))
         ce = cross_entropy(logits, batch["label"])
         return LossOutput(ce + 0.5 * self.cfg.lam * mmd, logits, batch_stats, method_state,
                           {"ce": ce, "mmd": mmd})

@@ -10,7 +10,7 @@ import optax
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, forward
-from nhfair_jax.methods.groups import cell_counts, require_examples
+from nhfair_jax.methods.groups import cell_counts, original_rows, require_examples
 from nhfair_jax.methods.registry import register
 
 
@@ -33,6 +33,12 @@ class RW(Method):
     split; the batch loss is mean_i w_i CE_i, an unbiased estimate of the weighted risk (the
     weights average 1 over the training split).
 
+    With the `cf="aug"` modifier (RW+aug) the weights stay on the originals and the
+    counterfactual rows weigh 1: (mean_i w_i CE(x_i) + mean_i CE(x_i^cf)) / 2, as the
+    counterfactual study's code computes its RW on an augmented batch. Its weights are
+    |a| |y| / |a, y| (counts, N times ours), which leaves the counterfactual half with about 1/N
+    of the gradient; ours average 1, so both halves count as the code's `/ 2` says.
+
     References: Kamiran and Calders, "Data preprocessing techniques for classification without
     discrimination", Knowledge and Information Systems 33, 2012 (reweighing).
     """
@@ -53,5 +59,7 @@ class RW(Method):
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         per_example = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
         w = method_state["weights"][batch["group"], batch["label"]]
+        original = original_rows(batch)
+        w = original * w + (1.0 - original)  # +aug: counterfactual rows weigh 1
         return LossOutput((per_example * w).mean(), logits, batch_stats, method_state,
                           {"mean_weight": w.mean()})

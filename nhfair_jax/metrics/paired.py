@@ -21,34 +21,79 @@ def counterfactual_disparity(y_pred, y_pred_cf) -> float:
     return _paired_disagreement(y_pred, y_pred_cf, ("y_pred", "y_pred_cf"))
 
 
-def counterfactual_disparity_balanced(y_pred, y_pred_cf, y_true, groups) -> float:
-    """CD averaged over the (class, sensitive group) cells that hold pairs: every cell counts
-    equally, whatever its size (the counterfactual fairness paper's reading on CIFAR-10B, whose
-    cells are skewed by construction)."""
+def counterfactual_disparity_balanced(y_pred, y_pred_cf, y_true, groups,
+                                      cell_sizes=None) -> float:
+    """CD balanced over the target class and the sensitive attribute, as the counterfactual
+    fairness paper reads it on CIFAR-10B (its App. 11.2) and its code's `get_cd` computes it:
+
+        mean over classes y of  sum_a w_ay cd_ay / sum_a w_ay,   w_ay = n(a, y) / n_pairs(a, y),
+
+    cd_ay the flip rate of the pairs in cell (A = a, Y = y), n_pairs(a, y) their number and
+    n(a, y) the evaluation split's (the test set's) examples in that cell. Without `cell_sizes`
+    n = n_pairs (a pair for every example: the synthetic sets), every w is 1 and it is the mean
+    over classes of the mean over groups; with a separate pair set balanced over the cells
+    (CelebA-CF) the weights restore the split's group mix within each class. Cells without
+    pairs and classes without any are left out.
+
+    Args:
+      y_pred, y_pred_cf: predictions on the originals and on their counterfactuals.
+      y_true, groups: class and sensitive group of each pair's original.
+      cell_sizes: [G, C] examples of each (group, class) cell of the evaluation split, or None.
+    """
     p, q = np.asarray(y_pred), np.asarray(y_pred_cf)
     y, g = np.asarray(y_true), np.asarray(groups)
     if not (len(p) == len(q) == len(y) == len(g)):
         raise ValueError(f"lengths differ: y_pred {len(p)}, y_pred_cf {len(q)}, y_true {len(y)}, "
                          f"groups {len(g)}")
-    cells = [counterfactual_disparity(p[(y == c) & (g == a)], q[(y == c) & (g == a)])
-             for c in np.unique(y) for a in np.unique(g) if np.any((y == c) & (g == a))]
-    return float(np.mean(cells)) if cells else float("nan")
+    per_class = []
+    for c in np.unique(y):
+        num = den = 0.0
+        for a in np.unique(g):
+            cell = (y == c) & (g == a)
+            if not cell.any():
+                continue
+            n_pairs = float(cell.sum())
+            if cell_sizes is None:
+                weight = 1.0
+            else:
+                sizes = np.asarray(cell_sizes)
+                if not (0 <= a < sizes.shape[0] and 0 <= c < sizes.shape[1]):
+                    raise ValueError(f"cell_sizes has shape {sizes.shape}; the pairs hold group "
+                                     f"{a} and class {c}")
+                weight = float(sizes[a, c]) / n_pairs
+            num += weight * counterfactual_disparity(p[cell], q[cell])
+            den += weight
+        if den > 0:
+            per_class.append(num / den)
+    return float(np.mean(per_class)) if per_class else float("nan")
 
 
 def paired_report(labels, groups, logits, *, logits_cf=None, logits_gflip=None,
-                  cf_mask=None) -> dict:
-    """`cd` and `cd_balanced` (pairs with the sensitive attribute edited) and `rfp` (pairs with
-    a latent attribute edited) of one split from the logits of each view; pairs with cf_mask 0
-    are left out of CD. Keys are absent when their pairs are."""
+                  cf_mask=None, cell_sizes=None) -> dict:
+    """`cd` and `cd_balanced` (pairs with the sensitive attribute edited; `cell_sizes` as in
+    counterfactual_disparity_balanced), `acc_cf` and `deo_cf` (accuracy and DEO on the
+    counterfactual images, whose sensitive group is the other one; DEO for two groups), and
+    `rfp` (pairs with a latent attribute edited) of one split from the logits of each view;
+    pairs with cf_mask 0 are left out of the pair metrics. Keys are absent when their pairs
+    are."""
+    from nhfair_jax.metrics.fairness import disparity_of_equalized_odds
+
     pred = np.asarray(logits).argmax(axis=1)
+    labels, groups = np.asarray(labels), np.asarray(groups)
     out = {}
     if logits_cf is not None:
         keep = np.ones(len(pred), bool) if cf_mask is None else np.asarray(cf_mask) > 0
         pred_cf = np.asarray(logits_cf).argmax(axis=1)
         out["cd"] = counterfactual_disparity(pred[keep], pred_cf[keep])
         out["cd_balanced"] = counterfactual_disparity_balanced(
-            pred[keep], pred_cf[keep], np.asarray(labels)[keep], np.asarray(groups)[keep])
+            pred[keep], pred_cf[keep], labels[keep], groups[keep], cell_sizes)
         out["cf_pairs"] = int(keep.sum())
+        y, q = labels[keep], pred_cf[keep]
+        out["acc_cf"] = float(np.mean(q == y)) if len(y) else float("nan")
+        if len(y) and set(np.unique(groups)) <= {0, 1}:
+            num_classes = int(np.asarray(logits).shape[1])
+            out["deo_cf"] = disparity_of_equalized_odds(y, q, 1 - groups[keep],
+                                                        num_classes=num_classes, num_groups=2)
     if logits_gflip is not None:
         out["rfp"] = rate_of_flipped_predictions(pred, np.asarray(logits_gflip).argmax(axis=1))
     return out

@@ -31,6 +31,7 @@ from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, make_optimizer, set_learning_rate
+from nhfair_jax.training.pairs import evaluate_gflip_pairs, evaluate_test_pairs
 from nhfair_jax.training.state import init_state
 from nhfair_jax.training.step import make_eval_step, make_mesh, make_train_step, replicate, \
     shard_batch
@@ -74,6 +75,9 @@ class Run:
                 raise UserError(f"train.{key}={c.train[key]} must be a multiple of the "
                                 f"{n_dev} devices")
         self.sources = data_lib.config_sources(c)
+        # eval.cf_pairs / eval.gflip_pairs: read before any training
+        self.test_pairs = data_lib.test_pairs(c)
+        self.test_gflip = data_lib.test_pairs(c, "gflip_pairs")
         train = self.sources["train"]
         if "pairs" in method_needs(c.method) and "image_cf" not in train.extras:
             raise UserError(f"method {c.method.name!r}"
@@ -174,13 +178,14 @@ class Run:
         return np.concatenate(out)
 
     def predict(self, state, split: str, image_key: str = "image", *,
-                frozen: bool = False) -> np.ndarray:
-        """Logits of a split; `frozen`: from its frozen-backbone features (a frozen epoch's
-        validation)."""
-        if frozen and image_key == "image":
+                frozen: bool = False, source=None) -> np.ndarray:
+        """Logits of a split (or of `source`, e.g. the test pairs); `frozen`: from its
+        frozen-backbone features (a frozen epoch's validation)."""
+        if frozen and image_key == "image" and source is None:
             return self._predict_features(state, split)
         out = []
-        for batch, device_batch in self.eval_batches(self.sources[split], image_key=image_key):
+        source = self.sources[split] if source is None else source
+        for batch, device_batch in self.eval_batches(source, image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         return np.concatenate(out)
@@ -422,6 +427,11 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
                                  group=source.groups, logits=logits, score=score,
                                  **{k: v for k, v in views.items() if k != "logits"})
         splits[split] = report
+    for name, pairs in (("pairs", evaluate_test_pairs(run, best_state)),
+                        ("gflip", evaluate_gflip_pairs(run, best_state))):
+        if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
+            splits["test"].update(pairs[0])
+            rundir.write_predictions(name, **pairs[1])
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]
