@@ -184,8 +184,5 @@ def test_pairs(c, key: str = "cf_pairs"):
 
 
 __all__ = ["SPLITS", "ArraySource", "DataError", "config_sources", "default_cache_dir",
-<<<<<<< HEAD
-           "get_source", "get_sources", "known_datasets", "random_split", "reused_sources"]
-=======
-           "get_source", "get_sources", "known_datasets", "random_split", "test_pairs"]
->>>>>>> main
+           "get_source", "get_sources", "known_datasets", "random_split", "reused_sources",
+           "test_pairs"]
