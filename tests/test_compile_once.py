@@ -30,7 +30,9 @@ def test_traced_keys_are_the_continuous_hyperparameters_of_the_search_space():
     assert dro and all(isinstance(method_config("groupdro")[k], float) for k in dro)
     assert traced_keys(method_config("dfr")) == ()  # post-fit: nothing is jitted per trial
     # a modifier's coefficient too: CP's lambda on any method (+CP)
-    assert traced_keys(method_config("rw", cf="cp", cf_lambda=2.0)) == ("cf_lambda",)
+    plus_cp = method_config("rw")
+    plus_cp.cf, plus_cp.cf_lambda = "cp", 2.0
+    assert traced_keys(plus_cp) == ("cf_lambda",)
 
 
 def _linear_apply(variables, images, *, train, features=False, mutable=()):
