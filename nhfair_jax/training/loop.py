@@ -329,7 +329,8 @@ def early_stopping_update(monitor: str, meta: dict, val: dict, epoch: int, selec
     return is_best, meta
 
 
-def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=None) -> dict:
+def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=None,
+          on_epoch=None) -> dict:
     """Trains (or resumes) one run of a trained method and writes its run directory; returns
     result.json's content. Runs start through nhfair_jax.dispatch.run, which answers a finished
     run from its directory and loads the teacher of a method that needs one.
@@ -340,6 +341,8 @@ def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=N
       mesh: the device mesh; default all local devices.
       progress: show progress bars; default config.train.progress.
       teacher: the teacher's variables, for a method that distils from one.
+      on_epoch: f(epoch, log entry), called after each epoch is checkpointed and logged; an
+        exception it raises stops the run there (resumable: nothing is lost).
     """
     t_start = time.perf_counter()
     rundir = RunDir(workdir)
@@ -350,6 +353,7 @@ def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=N
     # seconds by phase outside the epochs' own timings (result.json's timings_s)
     run.clock = {"setup": time.perf_counter() - t_start - run.time_data, "checkpoints": 0.0,
                  "compiled_before": compiled_before}
+    run.on_epoch = on_epoch
     try:
         return _fit(run, ckpt, rundir, progress, t_start)
     finally:
@@ -401,6 +405,8 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         rundir.write_log(meta["history"])
         epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
                            val_worst=f"{val['worst']:.3f}")
+        if run.on_epoch is not None and not stop:
+            run.on_epoch(epoch, entry)
         if stop:
             break
     epochs.close()
