@@ -14,7 +14,8 @@ Where: `$NHFAIR_COMPILE_CACHE` if set (a folder, or `off` to turn the cache off)
 for JAX itself (`JAX_COMPILATION_CACHE_DIR`) is left as it is. The commands take
 `--compile_cache=DIR|off` too. Programs that compile in under `MIN_COMPILE_TIME_S` are not
 written (single operations run eagerly); the folder is kept under `MAX_SIZE_BYTES`, oldest
-entries evicted first.
+entries evicted first (JAX's own JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS,
+JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES and JAX_COMPILATION_CACHE_MAX_SIZE, when set, win).
 """
 
 from __future__ import annotations
@@ -60,8 +61,12 @@ def use(folder: str | None) -> None:
         "jax_persistent_cache_min_entry_size_bytes": 0,
         "jax_compilation_cache_max_size": MAX_SIZE_BYTES,
     }
+    # JAX's own environment settings of the thresholds stay in force
+    settings = {name: value for name, value in settings.items()
+                if name == "jax_compilation_cache_dir" or name.upper() not in os.environ}
     if "jax" in sys.modules:  # JAX already read its environment: set its config directly
         import jax
+        from jax.experimental.compilation_cache import compilation_cache
 
         if folder is None:
             if _state["dir"] is not None:
@@ -70,6 +75,7 @@ def use(folder: str | None) -> None:
             os.makedirs(folder, exist_ok=True)
             for name, value in settings.items():
                 jax.config.update(name, value)
+        compilation_cache.reset_cache()  # JAX opens its cache once: the new folder from now
     elif folder is not None:  # JAX reads these when it is imported
         os.makedirs(folder, exist_ok=True)
         for name, value in settings.items():

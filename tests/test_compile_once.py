@@ -97,6 +97,9 @@ def test_runs_differing_in_hyperparameters_compile_nothing_after_the_first(tmp_p
     a cache hit), and so does a third in another process; a run with another model width (a
     new shape) does compile."""
     cache = tmp_path / "cache"
+    names = ("jax_compilation_cache_dir", "jax_persistent_cache_min_compile_time_secs",
+             "jax_persistent_cache_min_entry_size_bytes", "jax_compilation_cache_max_size")
+    before = {name: getattr(jax.config, name) for name in names}
     compile_cache.use(str(cache))
     try:
         first = tiny_config(**{"train.epochs": 1, "optim.lr": 1e-3, "seed": 0})
@@ -108,8 +111,12 @@ def test_runs_differing_in_hyperparameters_compile_nothing_after_the_first(tmp_p
         run(second, str(tmp_path / "b"))
         entry = _first_epoch(tmp_path / "b")
         assert entry["compiles"] > 0 and entry["cache_hits"] == entry["compiles"], entry
-    finally:
-        compile_cache.use(os.environ.get("JAX_COMPILATION_CACHE_DIR"))
+    finally:  # the session's own cache settings back
+        from jax.experimental.compilation_cache import compilation_cache as jax_cache
+
+        for name, value in before.items():
+            jax.config.update(name, value)
+        jax_cache.reset_cache()
     proc = run_cli("--config", "configs/digitsb.py:gapreg", f"--workdir={tmp_path / 'c'}",
                    *TINY_FLAGS, "--config.train.epochs=1", "--config.optim.lr=0.005",
                    "--config.method.coef=0.2", "--config.seed=2",

@@ -626,6 +626,7 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
             {"requests": 3, "cache_hits": 3, "seconds": 0.5})
     old = run("old", {"compiles": 2}, 5.0, {})
     post = run("post", None, 2.0, {"requests": 1, "cache_hits": 1, "seconds": 0.1})
+    post["result"]["timings_s"] = {"post_fit": 2.5}  # no session total: its phases summed
     info = {"data": {"d": {
         "erm": {"selection": {"candidates": [a, b, old]}, "runs": [b]},  # b: trial and seed 0
         "dfr": {"selection": {"candidates": [post]}, "runs": []}}}}
@@ -633,7 +634,7 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
     assert (erm["runs"], erm["session_s"], erm["train_s"]) == (3, 19.0, 3.0)
     assert (erm["requests"], erm["cache_hits"], erm["compile_s"]) == (11, 3, 4.5)
     assert (erm["trained"], erm["first_epoch_clean"]) == (2, 1)
-    assert (dfr["trained"], dfr["runs"]) == (0, 1)
+    assert (dfr["trained"], dfr["runs"], dfr["session_s"]) == (0, 1, 2.5)
     table = compute_table(info)
     assert table[1][-1] == "1 of 2 (50%)" and table[2][-1] == "no trained run"
     assert table[-1][:3] == ["all", "all", "4"] and table[-1][-1] == "1 of 2 (50%)"

@@ -43,7 +43,8 @@ def compute_rows(info: dict) -> list[dict]:
             trained = [f for f in first if f is not None]
             rows.append({
                 "dataset": dataset, "method": method, "runs": len(runs),
-                "session_s": sum(t.get("this_session", 0.0) for t in timings),
+                # a post-fit or zero-shot run times its phases without a session total
+                "session_s": sum(t.get("this_session", sum(t.values())) for t in timings),
                 "train_s": sum(t.get("train", 0.0) for t in timings),
                 "compile_s": sum(c.get("seconds", 0.0) for c in compiled),
                 "requests": sum(c.get("requests", 0) for c in compiled),
