@@ -142,17 +142,31 @@ def parse_flags(argv):
     except flags.Error as e:
         fail(f"{e}; see --helpfull")
     except (AttributeError, KeyError) as e:  # ml_collections: no such key
-        text = str(e)
-        try:  # ml_collections nests the KeyError, so its message arrives quoted
-            text = ast.literal_eval(text) if text[:1] in "'\"" else text
-        except (ValueError, SyntaxError):
-            pass
-        key, _, hint = str(text).partition("\n")
-        key = key.strip("'\"")
-        flag = next((a.split("=")[0] for a in argv if a.startswith("--config.")
-                     and key in a.split("=")[0].split(".")[1:]), f"config key {key!r}")
-        fail(f"{flag}: no such config key{'; ' + hint if hint else ''}")
+        fail_unknown_key(e, argv)
     except (TypeError, ValueError) as e:  # ml_collections: wrong type for the key
         fail(f"bad config override: {e}")
 
 
+def fail_unknown_key(e: BaseException, argv) -> None:
+    """Exits with one line naming the `--x.key` flag whose key ml_collections does not know."""
+    text = str(e)
+    try:  # ml_collections nests the KeyError, so its message arrives quoted
+        text = ast.literal_eval(text) if text[:1] in "'\"" else text
+    except (ValueError, SyntaxError):
+        pass
+    key, _, hint = str(text).partition("\n")
+    key = key.strip("'\"")
+    flag = next((a.split("=")[0] for a in argv if a.startswith("--") and "." in a.split("=")[0]
+                 and key in a.split("=")[0].split(".")[1:]), f"config key {key!r}")
+    fail(f"{flag}: no such config key{'; ' + hint if hint else ''}")
+
+
+def define_config_dict(name: str, config, help_text: str):
+    """config_flags.DEFINE_config_dict, whose `--name.key` overrides ml_collections applies as
+    the flag is defined: a key it does not know is the same one-line error as parse_flags'."""
+    from ml_collections import config_flags
+
+    try:
+        return config_flags.DEFINE_config_dict(name, config, help_text)
+    except (AttributeError, KeyError) as e:
+        fail_unknown_key(e, sys.argv)

@@ -1,10 +1,13 @@
 """A tiny benchmark config for the tests (a module of its own: benchmark config files written by
-the tests import it without importing the benchmark command's flags)."""
+the tests import it without importing the benchmark command's flags), and a stand-in for
+training in the sweep's fast tests."""
 
 from __future__ import annotations
 
 import json
 import os
+import time
+import types
 
 import ml_collections
 
@@ -66,3 +69,31 @@ def postgres_url() -> str:
     from tests.helpers import need
 
     return need("postgres")
+
+
+class FakeTraining:
+    """Stands in for training in the sweep's tests: writes a result whose validation numbers are
+    a function of the run's parameters, and records every run it was asked to train."""
+
+    def __init__(self, monkeypatch):
+        from nhfair_jax import dispatch
+        from nhfair_jax.sweep import runner
+
+        self.calls = []
+        monkeypatch.setattr(dispatch, "run", self)
+
+        def alone(seconds):  # one worker: nobody else can finish a trial it waits for
+            raise AssertionError(f"the sweep waited {seconds} s for other workers; it has none")
+
+        monkeypatch.setattr(runner, "time", types.SimpleNamespace(
+            sleep=alone, perf_counter=time.perf_counter, time=time.time))
+
+    def __call__(self, config, workdir, progress=None):
+        from nhfair_jax.rundir import write_json
+
+        lr, wd = float(config.optim.lr), float(config.optim.weight_decay)
+        self.calls.append((workdir, lr, wd, config.optim.name))
+        val = {"utility": 0.5 + lr, "worst": 0.4 + lr, "gap": wd, "loss": 1.0 - lr}
+        result = {"val": val, "test": dict(val)}
+        write_json(os.path.join(workdir, "result.json"), result)
+        return result

@@ -29,6 +29,8 @@ PIECES = {
     "oxonfair": ("module", "oxonfair", 'pip install -e ".[test]"'),
     # `transformers serve`'s server (transformers[serving]): fastapi and uvicorn
     "serving": ("module", ("fastapi", "uvicorn"), 'pip install -e ".[lvlm]"'),
+    # the benchmark's --launcher (Slurm job arrays, local worker processes)
+    "submitit": ("module", "submitit", 'pip install -e ".[cluster]"'),
     "chromium": ("program", ("chromium", "chromium-browser"), "apt-get install chromium"),
     "node": ("program", ("node", "nodejs"), "apt-get install nodejs"),
     "postgres": ("env", "NHFAIR_PG_URL",

@@ -6,7 +6,8 @@ data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API
 ("retry_after", seconds, text) for HTTP 429 with that Retry-After header on the first request
 of the image and `text` afterwards, ("length", text) for an answer cut by the budget. Unknown
 images get "Male". Alternatively `responder(image_bytes, prompt)` returns the behaviour. Every
-request is counted per image hash (with its arrival time). `/models` lists `models`. With
+request is counted per image hash (with its arrival time), and `most_in_flight` is the most
+requests it held unanswered at once. `/models` lists `models`. With
 `wants="max_completion_tokens"` a request carrying `max_tokens` is refused with HTTP 400, as
 OpenAI's newer models refuse it.
 
@@ -39,6 +40,7 @@ class Stub:
         self.calls = collections.Counter()
         self.prompts = []
         self.payloads = []  # every chat-completions request body, as sent
+        self.in_flight = self.most_in_flight = 0
         self.lock = threading.Lock()
         stub = self
 
@@ -51,6 +53,7 @@ class Stub:
                 self._send(200, body)
 
             def _send(self, code, body, headers=()):
+                self._done()  # answered from here: the client may send its next request
                 self.send_response(code)
                 for k, v in headers:
                     self.send_header(k, v)
@@ -63,6 +66,22 @@ class Stub:
                     pass
 
             def do_POST(self):
+                with stub.lock:
+                    stub.in_flight += 1
+                    stub.most_in_flight = max(stub.most_in_flight, stub.in_flight)
+                self.counted = True
+                try:
+                    self._answer()
+                finally:
+                    self._done()
+
+            def _done(self):
+                if getattr(self, "counted", False):
+                    self.counted = False
+                    with stub.lock:
+                        stub.in_flight -= 1
+
+            def _answer(self):
                 length = int(self.headers.get("Content-Length", 0))
                 payload = json.loads(self.rfile.read(length))
                 content = next(m["content"] for m in payload["messages"]

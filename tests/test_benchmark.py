@@ -3,6 +3,7 @@ its errors. Tiny budgets on 16-px DigitsB so that the whole flow runs in about a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -18,7 +19,7 @@ from nhfair_jax.benchmark import run_benchmark
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
 from nhfair_jax.methods import spec, suggest
-from tests.bench_helpers import bench_config, config_file as _config_file
+from tests.bench_helpers import FakeTraining, bench_config, config_file as _config_file
 from tests.bench_helpers import postgres_url as _postgres_url
 from tests.helpers import REPO, run_cli
 
@@ -148,36 +149,6 @@ def test_unknown_data_set_and_unreachable_storage(tmp_path):
                       "postgresql://nobody:x@127.0.0.1:9/none?connect_timeout=2")
 
 
-class _FakeTraining:
-    """Stands in for training in the sweep's tests: writes a result whose validation numbers are
-    a function of the run's parameters, and records every run it was asked to train."""
-
-    def __init__(self, monkeypatch):
-        from nhfair_jax import dispatch
-        from nhfair_jax.sweep import runner
-
-        self.calls = []
-        monkeypatch.setattr(dispatch, "run", self)
-
-        def alone(seconds):  # one worker: nobody else can finish a trial it waits for
-            raise AssertionError(f"the sweep waited {seconds} s for other workers; it has none")
-
-        import types
-
-        monkeypatch.setattr(runner, "time", types.SimpleNamespace(
-            sleep=alone, perf_counter=time.perf_counter, time=time.time))
-
-    def __call__(self, config, workdir, progress=None):
-        from nhfair_jax.rundir import write_json
-
-        lr, wd = float(config.optim.lr), float(config.optim.weight_decay)
-        self.calls.append((workdir, lr, wd, config.optim.name))
-        val = {"utility": 0.5 + lr, "worst": 0.4 + lr, "gap": wd, "loss": 1.0 - lr}
-        result = {"val": val, "test": dict(val)}
-        write_json(os.path.join(workdir, "result.json"), result)
-        return result
-
-
 def _sweep(workdir, trials, fake):
     from nhfair_jax.sweep.runner import Sweeper, open_storage, storage_url
 
@@ -197,7 +168,7 @@ def test_a_sweep_trains_exactly_its_budget_of_trials_each_in_a_directory_of_its_
     of the finished sweep trains nothing."""
     from optuna.trial import TrialState
 
-    fake = _FakeTraining(monkeypatch)
+    fake = FakeTraining(monkeypatch)
     workdir = str(tmp_path / "w")
     study = _sweep(workdir, 3, fake)
     complete = [t for t in study.trials if t.state == TrialState.COMPLETE]
@@ -281,17 +252,34 @@ def test_a_killed_worker_is_resumed_and_its_trial_retried_with_the_same_paramete
     assert [e["epoch"] for e in log] == [1, 2, 3]  # each epoch once: resumed, not restarted
 
 
-@pytest.mark.slow
-def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):
-    import optuna
+@contextlib.contextmanager
+def _shared_storage(kind, tmp_path):
+    """A new study storage that several workers share: a PostgreSQL database (dropped after
+    the test) or a journal file."""
+    if kind == "journal":
+        yield f"journal://{tmp_path / 'shared' / 'study.log'}"
+        return
     import psycopg
 
     server = _postgres_url()
     name = f"nhfair_test_{uuid.uuid4().hex[:8]}"
     admin = psycopg.connect(server, autocommit=True)
     admin.execute(f"CREATE DATABASE {name}")
-    url = server.rsplit("/", 1)[0] + "/" + name
     try:
+        yield server.rsplit("/", 1)[0] + "/" + name
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["postgresql", "journal"])
+def test_two_workers_share_one_study_and_report_as_sqlite(tmp_path, kind):
+    import optuna
+
+    from nhfair_jax.sweep.runner import open_storage
+
+    with _shared_storage(kind, tmp_path) as url:
         kw = dict(datasets=("digitsb",), methods=("erm", "resampling"), trials=2,
                   erm_trials=3, seeds=(0, 1))
         config = _config_file(tmp_path, **kw)
@@ -304,8 +292,9 @@ def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):
         for w, (_, err) in zip(workers, outputs):
             assert w.returncode == 0, err
         ran = "\n".join(err for _, err in outputs)
+        store = open_storage(url, 2, 6)
         for method, budget in (("erm", 3), ("resampling", 2)):
-            study = optuna.load_study(study_name=f"digitsb/{method}", storage=url)
+            study = optuna.load_study(study_name=f"digitsb/{method}", storage=store)
             complete = [t for t in study.trials if t.state.name == "COMPLETE"]
             assert len(complete) == budget
             assert len({t.user_attrs["run_dir"] for t in complete}) == budget
@@ -313,12 +302,9 @@ def test_two_workers_share_one_postgresql_study_and_report_as_sqlite(tmp_path):
             assert ran.count(f"[digitsb/{method}] trial ") == budget  # each trained once
         both_workers = {t.user_attrs["pid"] for m in ("erm", "resampling")
                         for t in optuna.load_study(study_name=f"digitsb/{m}",
-                                                   storage=url).trials if "pid" in t.user_attrs}
+                                                   storage=store).trials if "pid" in t.user_attrs}
         assert len(both_workers) == 2
         shared_report = build_report(shared, plots=False)["markdown"]
         alone = str(tmp_path / "sqlite")
         run_benchmark(bench_config(**kw), alone, report=False)
         assert build_report(alone, plots=False)["markdown"] == shared_report
-    finally:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        admin.close()

@@ -449,3 +449,114 @@ def test_cli_exits_non_zero_when_every_question_ended_in_error(tmp_path):
     assert len(lines) == 1 and "every question (3) ended in error, the first with: HTTP 400" \
         in lines[0], proc.stderr
     assert len(open(os.path.join(workdir, "answers.jsonl")).readlines()) == 3
+
+
+# --- several endpoints -------------------------------------------------------------------------
+
+def _records(workdir):
+    return [json.loads(line) for line in open(os.path.join(workdir, "answers.jsonl"))]
+
+
+def test_requests_spread_over_endpoints_within_each_ones_concurrency(tmp_path):
+    mini, hashes = _utk(tmp_path, n=24)
+    with Stub({}, delay=0.15) as a, Stub({}, delay=0.15) as b:
+        c = _config(mini.root, f"{a.url}, {b.url}", **{"backend.concurrency": 2})
+        c.backend.timeout_s = 10.0
+        result = run(c, str(tmp_path / "run"), progress=False)
+        records = _records(tmp_path / "run")
+        assert len(records) == 24 and result["asked_this_run"] == 24
+        assert all(r["status"] != "error" for r in records), [r["error"] for r in records]
+        by = collections.Counter(r["endpoint"] for r in records)
+        assert set(by) == {a.url, b.url} and min(by.values()) >= 6, by  # both did their share
+        asked = (sum(a.calls.values()), sum(b.calls.values()))
+        assert (by[a.url], by[b.url]) == asked, (by, asked)  # each asked once, where it answered
+        assert 1 <= a.most_in_flight <= 2 and 1 <= b.most_in_flight <= 2
+        assert max(a.most_in_flight, b.most_in_flight) == 2  # the bound was reached, not lowered
+
+
+def test_an_endpoint_down_at_the_start_is_a_warning_and_all_of_them_an_error(tmp_path):
+    mini, _ = _utk(tmp_path, n=6)
+    dead = f"http://127.0.0.1:{_free_port()}/v1"
+    with Stub({}, delay=0.2) as a:
+        c = _config(mini.root, f"{dead},{a.url}", **{"backend.concurrency": 2})
+        c.backend.timeout_s = 10.0
+        with pytest.warns(UserWarning, match=f"the endpoint {dead} does not answer"):
+            run(c, str(tmp_path / "run"), progress=False)
+        records = _records(tmp_path / "run")
+        assert {r["endpoint"] for r in records} == {a.url} and len(records) == 6
+        assert all(r["status"] != "error" for r in records)
+        assert a.most_in_flight == 2  # the other's threads do not pile onto it
+        c = _config(mini.root, f"{a.url},{dead}")
+        c.backend.model = "other-model"
+        with pytest.raises(UserError, match=f"backend.model 'other-model' is not served at "
+                                            f"{a.url}"):
+            run(c, str(tmp_path / "run2"), progress=False)
+    other = f"http://127.0.0.1:{_free_port()}/v1"
+    with pytest.raises(UserError, match=rf"cannot reach the endpoint {dead} \(.*\) \(nor do 1 "
+                                        r"other endpoints\); start the server"):
+        run(_config(mini.root, f"{dead},{other}"), str(tmp_path / "run3"), progress=False)
+    with pytest.raises(UserError, match="backend.url must be an http.* got 'ftp://x'"):
+        run(_config(mini.root, f"{dead},ftp://x"), str(tmp_path / "run4"), progress=False)
+
+
+def _stub_process(tmp_path, name, delay):
+    """An OpenAI-compatible stub in a process of its own (so that it can be killed): (process,
+    URL, path of its per-image request counts)."""
+    spec = tmp_path / f"{name}.json"
+    spec.write_text(json.dumps({"script": {}, "delay": delay, "lifetime": 300}))
+    port_file = str(tmp_path / f"{name}.url")
+    proc = subprocess.Popen([sys.executable, os.path.join(REPO, "tests", "lvlm_stub.py"),
+                             str(spec), port_file], cwd=REPO)
+    t0 = time.time()
+    while not os.path.exists(port_file):
+        assert proc.poll() is None and time.time() - t0 < 60, "the stub did not start"
+        time.sleep(0.05)
+    return proc, open(port_file).read().strip(), port_file + ".calls"
+
+
+def _asked(calls_path) -> int:
+    try:
+        return sum(json.load(open(calls_path)).values())
+    except (OSError, ValueError):
+        return 0
+
+
+def test_an_endpoint_dying_mid_run_leaves_every_question_answered_and_logged(tmp_path):
+    import threading
+
+    mini, hashes = _utk(tmp_path, n=40)
+    a, url_a, _ = _stub_process(tmp_path, "a", delay=0.1)
+    b, url_b, calls_b = _stub_process(tmp_path, "b", delay=0.4)  # the slow one dies
+    try:
+        # No retries: the questions b held when it died must go to a without one.
+        c = _config(mini.root, f"{url_a},{url_b}", **{"backend.concurrency": 3,
+                                                      "backend.retries": 0})
+        c.backend.timeout_s = 10.0
+        taken = []
+
+        def kill_b():  # once b has taken a few questions, with up to three in flight
+            t0 = time.time()
+            while _asked(calls_b) < 4 and time.time() - t0 < 60:
+                time.sleep(0.02)
+            b.send_signal(signal.SIGKILL)
+            b.wait()
+            taken.append(_asked(calls_b))  # its last count (written every 0.2 s: at most this)
+
+        killer = threading.Thread(target=kill_b)
+        killer.start()
+        result = run(c, str(tmp_path / "run"), progress=False)
+        killer.join()
+        records = _records(tmp_path / "run")
+        assert len(records) == 40 and len({r["id"] for r in records}) == 40
+        assert result["asked_this_run"] == 40
+        assert all(r["status"] != "error" and r["raw"] == "Male" for r in records), \
+            [r["error"] for r in records if r["error"]]
+        by = collections.Counter(r["endpoint"] for r in records)
+        assert by[url_b] >= 1 and by[url_a] >= 30, by  # b answered before it died, a the rest
+        assert by[url_a] + by[url_b] == 40
+        assert taken[0] > by[url_b], (taken, by)  # b died holding questions: a answered them
+    finally:
+        for proc in (a, b):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()

@@ -23,8 +23,9 @@ import uuid
 import pytest
 
 from nhfair_jax.errors import UserError
-from tests.bench_helpers import bench_config, config_file, postgres_url, worker_args
-from tests.helpers import REPO
+from tests.bench_helpers import (FakeTraining, bench_config, config_file, postgres_url,
+                                 worker_args)
+from tests.helpers import REPO, need
 
 # Two DigitsB variants x {erm, resampling} + DFR (post-fit), seeds (0, 1), 2-epoch runs.
 KW = dict(datasets=("digitsb", "digitsb_skew95"), methods=("erm", "resampling", "dfr"),
@@ -127,6 +128,20 @@ def test_workers_on_postgresql_train_each_run_once_and_report_as_one(tmp_path,
         admin.close()
 
 
+@pytest.mark.slow
+def test_workers_on_a_journal_file_train_each_run_once_and_report_as_one(tmp_path,
+                                                                        single_worker_report):
+    # Optuna's JournalStorage: no database server, one file on the shared file system (here a
+    # folder apart from the workdir); two together (they race to create the file and the
+    # studies), a third a little later.
+    from nhfair_jax.report import build_report
+
+    journal = f"journal://{tmp_path / 'shared' / 'study.log'}"
+    workdir = _staggered_workers(tmp_path, journal, starts=(0, 0, 3))
+    assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    assert not os.path.exists(os.path.join(workdir, "optuna.db"))
+
+
 def _lock_holders(path) -> set[int]:
     """Pids holding an flock on `path` (from /proc/locks)."""
     inode = os.stat(path).st_ino
@@ -185,6 +200,198 @@ def test_a_worker_killed_in_the_seed_phase_stops_neither_the_other_nor_a_rerun(t
     resumed = [int(n) for d, m, _, what, n in SEED_LINE.findall("\n".join(logs))
                if (d, m) == killed and what.startswith("trained")]
     assert resumed and 0 < resumed[0] < kw["epochs"]  # the checkpoint was resumed, not redone
+
+
+# --- workers through the launcher (submitit's local executor) --------------------------------
+
+def _launcher_args(config, workdir, *extra):
+    import sys
+
+    need("submitit")
+    return [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            workdir, "--launcher", "local", *extra]
+
+
+def _worker_logs(workdir) -> list[str]:
+    """The launched workers' logs (submitit's <job id>_0_log.err), oldest job first."""
+    import glob
+
+    paths = sorted(glob.glob(os.path.join(workdir, "launcher", "logs", "*_0_log.err")),
+                   key=os.path.getmtime)
+    return [open(p).read() for p in paths]
+
+
+def _worker_pids(workdir) -> set[int]:
+    """Pids of the launched worker processes now running (from their logs' first lines)."""
+    return {int(m) for log in _worker_logs(workdir)
+            for m in re.findall(r"^worker \d+ on \S+ \(pid (\d+)\) starts", log, re.M)
+            if _pid_alive(int(m))}
+
+
+def _pid_alive(pid) -> bool:
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+@pytest.mark.slow
+def test_two_launched_workers_train_each_run_once_and_report_as_one(tmp_path,
+                                                                   single_worker_report):
+    from nhfair_jax.report import build_report
+
+    config = config_file(tmp_path, **KW)
+    workdir = str(tmp_path / "w")
+    done = subprocess.run(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
+                          capture_output=True, text=True, timeout=900, env={**os.environ, **PAUSE})
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "submitted 2 workers" in done.stderr
+    logs = _worker_logs(workdir)
+    assert len(logs) == 2 and all("Job completed successfully" in log for log in logs)
+    _check_trained_once(workdir, logs, KW)
+    assert all(re.search(r"trial \d+: val", log) for log in logs), "a worker ran no trial"
+    assert os.path.exists(os.path.join(workdir, "optuna.journal"))  # the launcher's default
+    assert open(os.path.join(workdir, "report.md")).read().strip() in done.stdout
+    assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    again = subprocess.run(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
+                           capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert "submitted" not in again.stderr and len(_worker_logs(workdir)) == 2
+
+
+def _training_trial(workdir, timeout=400):
+    """The run directory of a trial that has checkpointed an epoch and is not finished, and
+    the pid of the worker holding it."""
+    trials = os.path.join(workdir, "trials")
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        for folder, _, files in os.walk(trials):
+            if "log.jsonl" in files and "result.json" not in files and \
+                    os.path.getsize(os.path.join(folder, "log.jsonl")) > 0:
+                holders = _lock_holders(os.path.join(folder, ".lock")) & _worker_pids(workdir)
+                if holders:
+                    return folder, holders.pop()
+        time.sleep(0.05)
+    raise AssertionError("no trial was seen training")
+
+
+def _retried_in_place(workdir, folder, kw):
+    """The study holds one failed trial, retried with its parameters in its own directory,
+    which logged each epoch once (resumed from its checkpoint, not restarted)."""
+    import optuna
+
+    from nhfair_jax.sweep.runner import open_storage
+
+    store = open_storage(f"journal://{os.path.join(workdir, 'optuna.journal')}", 2, 6)
+    trials = optuna.load_study(study_name="digitsb/erm", storage=store).trials
+    failed = [t for t in trials if t.state.name == "FAIL"]
+    complete = [t for t in trials if t.state.name == "COMPLETE"]
+    assert len(failed) == 1 and len(complete) == kw["erm_trials"], [t.state for t in trials]
+    retry = [t for t in complete if t.user_attrs.get("retry_of") == failed[0].number]
+    assert len(retry) == 1 and retry[0].params == failed[0].params
+    assert os.path.join(workdir, retry[0].user_attrs["run_dir"]) == folder
+    log = [json.loads(line)["epoch"] for line in open(os.path.join(folder, "log.jsonl"))]
+    assert log == list(range(1, kw["epochs"] + 1))
+
+
+@pytest.mark.slow
+def test_a_killed_launched_worker_is_resumed_by_the_other_and_a_rerun_trains_nothing(tmp_path):
+    kw = dict(datasets=("digitsb",), methods=("erm",), trials=1, erm_trials=2, seeds=(0, 1),
+              epochs=3)
+    config = config_file(tmp_path, **kw)
+    workdir = str(tmp_path / "w")
+    out = open(tmp_path / "launcher.err", "w+")
+    launcher = subprocess.Popen(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
+                                stdout=subprocess.DEVNULL, stderr=out, text=True)
+    folder, victim = _training_trial(workdir)
+    os.kill(victim, signal.SIGKILL)  # as a node failure or the OOM killer would
+    assert launcher.wait(timeout=600) == 0, open(tmp_path / "launcher.err").read()[-3000:]
+    err = open(tmp_path / "launcher.err").read()
+    assert "ended without a result (killed" in err and "finished by the other workers" in err
+    assert "lost its worker" in "\n".join(_worker_logs(workdir))
+    _retried_in_place(workdir, folder, kw)
+    stamps = {d: os.stat(os.path.join(d, "result.json")).st_mtime_ns for d in _run_dirs(workdir)}
+    assert len(stamps) == kw["erm_trials"] + 1
+    again = subprocess.run(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
+                           capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert "submitted" not in again.stderr
+    assert {d: os.stat(os.path.join(d, "result.json")).st_mtime_ns
+            for d in _run_dirs(workdir)} == stamps
+
+
+@pytest.mark.slow
+def test_a_preempted_launched_worker_is_requeued_and_resumes_its_trial(tmp_path):
+    # SIGUSR2 is what Slurm sends before preempting a job or at its time limit (submitit asks
+    # for it); submitit checkpoints the worker and requeues it, and the new process resumes.
+    kw = dict(datasets=("digitsb",), methods=("erm",), trials=1, erm_trials=1, seeds=(0,),
+              epochs=3)
+    config = config_file(tmp_path, **kw)
+    workdir = str(tmp_path / "w")
+    out = open(tmp_path / "launcher.err", "w+")
+    launcher = subprocess.Popen(_launcher_args(config, workdir, "--no_wait"), cwd=REPO,
+                                stdout=subprocess.DEVNULL, stderr=out, text=True)
+    assert launcher.wait(timeout=300) == 0, open(tmp_path / "launcher.err").read()
+    folder, victim = _training_trial(workdir)
+    os.kill(victim, signal.SIGUSR2)
+    done = subprocess.run(_launcher_args(config, workdir), cwd=REPO, capture_output=True,
+                          text=True, timeout=600)  # attaches to the requeued worker, reports
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "workers of an earlier command are at work" in done.stderr
+    (log,) = _worker_logs(workdir)  # one job, two processes
+    assert "this job is preempted" in log and "Requeued job" in log
+    assert len(re.findall(r"^worker 0 on \S+ \(pid \d+\) starts", log, re.M)) == 2
+    assert "lost its worker" in log
+    _retried_in_place(workdir, folder, kw)
+    assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
+
+
+@pytest.mark.slow
+def test_the_slurm_launcher_submits_one_array_and_a_task_at_its_time_limit_is_requeued(tmp_path):
+    # Slurm's commands stood in for by tests/slurm_shim.py: the real sbatch script submitit
+    # writes from the --slurm.* flags, one array of two tasks, sacct polled while waiting,
+    # `scontrol requeue` after the time-limit signal, the results collected. With a limit of one
+    # minute submitit takes any signal for the time limit (a run past min(80%, limit - 10 min)),
+    # where it requeues only a worker that can checkpoint itself (preemptions: tested above).
+    import sys
+
+    from tests import slurm_shim
+
+    need("submitit")
+    env = slurm_shim.install(str(tmp_path / "bin"), str(tmp_path / "slurm"))
+    kw = dict(datasets=("digitsb",), methods=("erm",), trials=1, erm_trials=2, seeds=(0, 1),
+              epochs=3)
+    config = config_file(tmp_path, **kw)
+    workdir = str(tmp_path / "w")
+    args = [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            workdir, "--launcher", "slurm", "--workers", "2", "--slurm.partition=gpu",
+            "--slurm.gpus_per_task=1", "--slurm.time=1", "--slurm.mem_gb=16",
+            "--slurm.setup=('export NHFAIR_SHIM_SETUP=1',)"]
+    out = open(tmp_path / "launcher.err", "w+")
+    launcher = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=out)
+    folder, victim = _training_trial(workdir)
+    os.kill(victim, signal.SIGUSR2)  # what Slurm sends 90 s before the time limit
+    assert launcher.wait(timeout=900) == 0, open(tmp_path / "launcher.err").read()[-3000:]
+    (script,) = glob_sbatch(tmp_path / "slurm")
+    for line in ("#SBATCH --array=0-1%2", "#SBATCH --partition=gpu", "#SBATCH --gpus-per-task=1",
+                 "#SBATCH --time=1", "#SBATCH --mem=16GB", "#SBATCH --job-name=nhfair-worker",
+                 "#SBATCH --signal=USR2@90", "export NHFAIR_SHIM_SETUP=1"):
+        assert line in script.splitlines(), (line, script)
+    logs = _worker_logs(workdir)
+    assert len(logs) == 2 and sum("this job is timed-out" in log for log in logs) == 1
+    assert "Requeued job" in "\n".join(logs)
+    _check_trained_once(workdir, logs, kw)
+    _retried_in_place(workdir, folder, kw)
+    assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
+    again = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and "submitted" not in again.stderr, again.stderr[-3000:]
+
+
+def glob_sbatch(state_dir) -> list[str]:
+    import glob
+
+    return [open(p).read() for p in glob.glob(os.path.join(str(state_dir), "*.sbatch"))]
 
 
 # --- the pieces, fast ------------------------------------------------------------------------
@@ -296,3 +503,201 @@ def test_a_workdir_without_a_started_trial_is_taken_over_by_a_corrected_config(t
         check_workdir(workdir, bench_config(trials=3), force=False)
     check_workdir(workdir, bench_config(trials=3), force=True)
     assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 3
+
+
+# --- lost workers and the journal, fast (no training) ------------------------------------------
+
+STORAGES = ("sqlite", "journal")
+
+
+def _store(tmp_path, kind):
+    from nhfair_jax.sweep.runner import open_storage
+
+    url = (f"sqlite:///{tmp_path / 'optuna.db'}" if kind == "sqlite"
+           else f"journal://{tmp_path / 'shared' / 'study.log'}")
+    return open_storage(url, 2, 6)
+
+
+def _live_mark(workdir):
+    """A process elsewhere holding a worker mark in `workdir`: (process, its mark's name)."""
+    import sys
+
+    code = ("import sys, time\nfrom nhfair_jax.sweep.liveness import WorkerMark\n"
+            f"m = WorkerMark({str(workdir)!r})\nprint(m.name, flush=True)\ntime.sleep(120)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE,
+                            text=True)
+    return proc, proc.stdout.readline().strip()
+
+
+def _running_trial(study, worker, host="node-elsewhere"):
+    from nhfair_jax.methods import suggest
+
+    trial = study.ask()
+    suggest(trial, "erm")
+    if worker is not None:
+        trial.set_user_attr("worker", worker)
+    trial.set_user_attr("host", host)
+    return trial
+
+
+@pytest.mark.parametrize("kind", STORAGES)
+def test_a_trial_whose_worker_is_gone_is_retried_once_and_a_live_ones_is_left(tmp_path, kind,
+                                                                            monkeypatch):
+    from optuna.trial import TrialState
+
+
+    from nhfair_jax.sweep.liveness import WorkerMark
+    from nhfair_jax.sweep.runner import Sweeper
+
+    workdir = tmp_path / "w"
+    store = _store(tmp_path, kind)
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=3)
+    bench.grace_s = 1
+    logged = []
+    sweepers = [Sweeper(bench, str(workdir), store, log=logged.append) for _ in range(3)]
+    study = sweepers[0].study("digitsb", "erm")
+    gone = WorkerMark(str(workdir))  # a worker on another machine that has since died
+    dead = _running_trial(study, gone.name)
+    gone.release()
+    proc, name = _live_mark(workdir)
+    try:
+        live = _running_trial(study, name)
+        unnamed = _running_trial(study, None)  # created a moment ago: its worker names it next
+        _together(lambda: sweepers.pop()._fail_lost(study), 3)  # three workers look at once
+
+        def by_number():
+            return {t.number: t for t in study.get_trials(deepcopy=False)}
+
+        trials = by_number()
+        assert trials[dead.number].state == TrialState.FAIL
+        assert trials[live.number].state == TrialState.RUNNING
+        assert trials[unnamed.number].state == TrialState.RUNNING
+        retries = [t for t in trials.values() if t.state == TrialState.WAITING]
+        assert [t.user_attrs["retry_of"] for t in retries] == [dead.number]  # once, not thrice
+        assert len(logged) == 1 and "node-elsewhere" in logged[0]
+        time.sleep(1.2)  # past the grace period, a nameless trial's worker is taken as lost
+        Sweeper(bench, str(workdir), store, log=logged.append)._fail_lost(study)
+        assert by_number()[unnamed.number].state == TrialState.FAIL
+        assert by_number()[live.number].state == TrialState.RUNNING
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+    Sweeper(bench, str(workdir), store, log=logged.append)._fail_lost(study)
+    trials = by_number()
+    assert trials[live.number].state == TrialState.FAIL  # its process ended: lost now
+    lost = [dead.number, unnamed.number, live.number]
+    assert sorted(t.user_attrs["retry_of"] for t in trials.values()
+                  if t.state == TrialState.WAITING) == sorted(lost)
+    fake = FakeTraining(monkeypatch)  # the budget of 3: the three retries, nothing else
+    Sweeper(bench, str(workdir), store, log=logged.append).sweep("digitsb", "erm")
+    complete = [t for t in study.get_trials() if t.state == TrialState.COMPLETE]
+    assert len(fake.calls) == 3
+    assert sorted(t.user_attrs["retry_of"] for t in complete) == sorted(lost)
+    assert all(t.params == trials[t.user_attrs["retry_of"]].params for t in complete)
+
+
+def test_journal_storage_opens_for_workers_together_and_bad_urls_are_one_line(tmp_path):
+    import optuna
+
+    from nhfair_jax.sweep.runner import open_storage, storage_url
+
+    url = f"journal://{tmp_path / 'new' / 'folder' / 'study.log'}"
+    barrier, studies, errors = threading.Barrier(4), [], []
+
+    def worker():
+        barrier.wait()
+        try:
+            store = open_storage(url, 2, 6)
+            studies.append(optuna.create_study(study_name="d/erm", storage=store,
+                                               load_if_exists=True)._study_id)
+        except Exception as e:  # noqa: BLE001 - any failure is the test's
+            errors.append(repr(e))
+
+    _together(worker, 4)
+    assert errors == [] and len(set(studies)) == 1
+    assert optuna.get_all_study_names(open_storage(url, 2, 6)) == ["d/erm"]
+    with pytest.raises(UserError, match="names no file"):
+        open_storage("journal://", 2, 6)
+    (tmp_path / "a_file").write_text("")  # its folder cannot be made (even by root)
+    with pytest.raises(UserError, match="cannot open the study journal .*a_file/study.log"):
+        open_storage(f"journal://{tmp_path / 'a_file' / 'study.log'}", 2, 6)
+    (tmp_path / "junk.log").write_text("not a journal\n")
+    with pytest.raises(UserError, match="cannot open the study journal .*junk.log"):
+        open_storage(f"journal://{tmp_path / 'junk.log'}", 2, 6)
+    # the workdir's own study: the file it holds, else SQLite, or a journal for shared workers
+    w = tmp_path / "w"
+    w.mkdir()
+    assert storage_url(None, str(w)).startswith("sqlite:///")
+    assert storage_url(None, str(w), shared=True) == f"journal://{w / 'optuna.journal'}"
+    (w / "optuna.journal").touch()
+    assert storage_url(None, str(w)) == f"journal://{w / 'optuna.journal'}"
+    (w / "optuna.db").touch()
+    with pytest.raises(UserError, match="holds both optuna.db and optuna.journal"):
+        storage_url(None, str(w))
+    assert storage_url("postgresql://x/y", str(w)) == "postgresql://x/y"
+
+
+def test_launcher_settings_become_sbatch_options_and_mistakes_are_one_line(tmp_path):
+    import sys
+
+    from nhfair_jax.sweep.launch import _sbatch_parameters, slurm_options
+
+    o = slurm_options()
+    assert _sbatch_parameters(o, 3) == {"time": 240, "nodes": 1, "ntasks_per_node": 1,
+                                        "job_name": "nhfair-worker", "array_parallelism": 3,
+                                        "gpus_per_task": 1}
+    o.partition, o.time, o.mem_gb, o.cpus_per_task, o.array_parallelism = "gpu", 90, 32, 8, 2
+    o.account, o.setup = "lab", ("module load cuda", "source venv/bin/activate")
+    o.additional = "mail-type=END, exclude=node[1-2]"
+    assert _sbatch_parameters(o, 4) == {
+        "time": 90, "nodes": 1, "ntasks_per_node": 1, "job_name": "nhfair-worker",
+        "array_parallelism": 2, "partition": "gpu", "account": "lab", "gpus_per_task": 1,
+        "cpus_per_task": 8, "mem": "32GB",
+        "setup": ["module load cuda", "source venv/bin/activate"],
+        "additional_parameters": {"mail-type": "END", "exclude": "node[1-2]"}}
+    o.additional = "mail-type"
+    with pytest.raises(UserError, match="--slurm.additional: 'mail-type' is not key=value"):
+        _sbatch_parameters(o, 4)
+
+    config = config_file(tmp_path, datasets=("digitsb",), methods=("erm",))
+    base = [sys.executable, "-m", "nhfair_jax.benchmark", "--config", config, "--workdir",
+            str(tmp_path / "w")]
+    no_srun = {**os.environ, "PATH": os.pathsep.join([os.path.dirname(sys.executable),
+                                                      "/usr/bin", "/bin"])}
+    for extra, message in (
+            (["--workers", "2"], "--workers and --no_wait go with --launcher local or slurm"),
+            (["--launcher", "local", "--slurm.partitio=gpu"],
+             '--slurm.partitio: no such config key; Did you mean "partition"'),
+            (["--launcher", "slurm", "--slurm.time=2h"], "flag --slurm.time=2h: invalid literal"),
+            (["--launcher", "slurm", "--workers", "2"], "--launcher slurm: no Slurm here (srun is "
+                                                        "not on PATH)"),
+            (["--launcher", "local", "--workers", "0"], "--workers must be at least 1")):
+        proc = subprocess.run(base + extra, cwd=REPO, capture_output=True, text=True,
+                              timeout=300, env=no_srun)
+        assert proc.returncode == 1, proc.stderr
+        lines = [x for x in proc.stderr.strip().splitlines() if x.startswith("error:")]
+        assert len(lines) == 1 and message in lines[0], proc.stderr
+        assert "Traceback" not in proc.stderr
+    assert not os.path.exists(tmp_path / "w" / "launcher" / "jobs.json")  # nothing submitted
+
+
+def test_a_sweep_whose_last_trials_others_hold_is_passed_without_waiting(tmp_path, monkeypatch):
+    from nhfair_jax.sweep.runner import Sweeper
+
+    fake = FakeTraining(monkeypatch)  # waiting would fail the test
+    workdir = tmp_path / "w"
+    store = _store(tmp_path, "journal")
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=2)
+    sweeper = Sweeper(bench, str(workdir), store, log=lambda *_: None)
+    proc, name = _live_mark(workdir)
+    try:
+        _running_trial(sweeper.study("digitsb", "erm"), name)  # another worker's, running
+        assert sweeper.sweep("digitsb", "erm", wait=False) is False
+        assert len(fake.calls) == 1  # the one trial the budget left it
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+    assert sweeper.sweep("digitsb", "erm", wait=False) is True  # the lost trial, retried here
+    assert len(fake.calls) == 2

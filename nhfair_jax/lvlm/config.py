@@ -38,10 +38,11 @@ def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.
 
     c.backend = ml_collections.ConfigDict()
     c.backend.name = "openai"  # or "transformers"
-    c.backend.url = "http://127.0.0.1:8000/v1"  # openai: the API base URL
+    # openai: the API base URL, or several servers of the same model separated by commas
+    c.backend.url = "http://127.0.0.1:8000/v1"
     c.backend.model = ""  # openai: the served model's name; transformers: checkpoint folder
     c.backend.api_key_env = ""  # openai: the environment variable holding the API key
-    c.backend.concurrency = 8  # openai: requests in flight
+    c.backend.concurrency = 8  # openai: requests in flight per endpoint
     c.backend.timeout_s = 60.0
     c.backend.retries = 3
     c.backend.backoff_s = 1.0

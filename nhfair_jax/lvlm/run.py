@@ -158,7 +158,7 @@ def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: R
             "label": q.label_name, "label_index": q.label, "raw": reply.text,
             "status": status, "parsed": parsed, "parsed_index": label, "stage": stage,
             "error": reply.error, "scores": reply.scores,
-            "finish_reason": reply.finish_reason}
+            "finish_reason": reply.finish_reason, "endpoint": reply.endpoint}
 
 
 def _group_name(value) -> str:
@@ -235,8 +235,8 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
         if old is None or (old["status"] == ERROR and config.decoding.retry_errors):
             todo.append(q)
     chunk = int(config.backend.batch_size)
-    if getattr(backend, "name", "") == "openai":
-        chunk = max(chunk, 4 * int(config.backend.concurrency))
+    if hasattr(backend, "capacity"):  # a served backend: keep every endpoint busy
+        chunk = max(chunk, 4 * int(backend.capacity))
     bar = tqdm(total=len(todo), disable=not progress, desc=f"asking {model_id}", file=sys.stderr)
     # Questions of one prompt kind together: one budget and one option set per batch.
     todo.sort(key=lambda q: (q.prompt_set, q.id))

@@ -23,10 +23,12 @@ class Request:
 @dataclass
 class Reply:
     """The raw answer, or the error that prevented one; option log-likelihoods when scored;
-    why generation stopped ("stop", "length" when the budget ran out, or as the server says)."""
+    why generation stopped ("stop", "length" when the budget ran out, or as the server says);
+    the endpoint that answered (a served backend's URL)."""
 
     text: str | None
     error: str | None = None
     refused: bool = False  # the endpoint itself declined (an OpenAI "refusal" / content filter)
     scores: list | None = None
     finish_reason: str | None = None
+    endpoint: str | None = None

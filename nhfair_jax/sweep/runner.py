@@ -1,13 +1,15 @@
 """Hyperparameter sweeps with Optuna (TPE), one study per (data set, method), every trial a run
 directory.
 
-Storage is any Optuna database URL: a SQLite file in the workdir by default, or PostgreSQL so
-that the same command started on several machines works on one study. Re-running continues:
+Storage is any Optuna database URL (a SQLite file in the workdir by default, or PostgreSQL),
+or `journal:///path/to/study.log`, Optuna's JournalStorage: one append-only file, for workers on
+several machines that share a file system but no database server. Re-running continues:
 
 - a configuration's run directory is named by a hash of (data set, method, parameters, seed),
   so a finished configuration is never trained again, and a retried one resumes its checkpoint;
-- a trial whose worker died is failed and re-enqueued with the same parameters: at once when the
-  worker ran on this machine (its process is gone), otherwise when its heartbeat goes stale;
+- a trial whose worker died is failed and re-enqueued with the same parameters, by the first
+  worker to see that the trial's worker no longer holds its lock (nhfair_jax.sweep.liveness),
+  on whatever machine it ran; with a database, also when its heartbeat goes stale;
 - the trial budget counts finished trials; a worker that would exceed it (another worker took
   the last slot) ends its trial as pruned without training;
 - one worker at a time trains a run directory (`RunDir.lock`, an flock the kernel drops when
@@ -30,6 +32,7 @@ import ml_collections
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods.registry import suggest
 from nhfair_jax.rundir import RunDir, test_pause
+from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
 
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
 # paper says only "on the validation results"); selection afterwards uses DTO / FWH either way.
@@ -70,15 +73,73 @@ def config_hash(payload) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
-def storage_url(storage: str | None, workdir: str) -> str:
-    return storage or f"sqlite:///{os.path.abspath(os.path.join(workdir, 'optuna.db'))}"
+JOURNAL = "journal://"
+# The workdir's own study files: SQLite for workers on one machine, a journal for several.
+WORKDIR_STORES = {"sqlite": "optuna.db", "journal": "optuna.journal"}
+
+
+def storage_url(storage: str | None, workdir: str, *, shared: bool = False) -> str:
+    """--storage, else the study file in the workdir: the one it already holds, else a new
+    SQLite file (optuna.db), or with `shared` (workers on several machines) a new journal
+    (optuna.journal: SQLite's locks are not safe on network file systems)."""
+    if storage:
+        return storage
+    paths = {kind: os.path.abspath(os.path.join(workdir, name))
+             for kind, name in WORKDIR_STORES.items()}
+    found = [kind for kind, path in paths.items() if os.path.exists(path)]
+    if len(found) > 1:
+        raise UserError(f"{workdir} holds both {' and '.join(WORKDIR_STORES.values())}; say "
+                        f"which study to use with --storage sqlite:///{paths['sqlite']} or "
+                        f"--storage {JOURNAL}{paths['journal']}")
+    kind = found[0] if found else ("journal" if shared else "sqlite")
+    return f"{JOURNAL}{paths[kind]}" if kind == "journal" else f"sqlite:///{paths[kind]}"
+
+
+def open_journal(url: str):
+    """Optuna's JournalStorage on the file a journal:// URL names (created with its folder);
+    its lock is a file made with O_EXCL, which NFS (v3 and later) supports."""
+    import optuna
+    from optuna.storages.journal import JournalFileBackend, JournalFileOpenLock
+
+    path = url[len(JOURNAL):]
+    if not path:
+        raise UserError(f"--storage {url} names no file; use {JOURNAL}/path/to/study.log (a "
+                        "file on a file system that every worker shares)")
+    path = os.path.abspath(path)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        _check_journal(path)
+        return optuna.storages.JournalStorage(
+            JournalFileBackend(path, lock_obj=JournalFileOpenLock(path)))
+    except (OSError, ValueError) as e:  # not writable; a file that is not a journal
+        raise UserError(f"cannot open the study journal {path}: {getattr(e, 'strerror', None) or e}"
+                        f"; --storage {JOURNAL}PATH needs a writable file that only Optuna's "
+                        "journal writes") from e
+
+
+def _check_journal(path: str) -> None:
+    """Raises ValueError when `path` exists and does not start as Optuna's journal does (one
+    JSON operation a line): a SQLite file or another log named by mistake."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return
+    with open(path, "rb") as f:
+        first = f.readline(1 << 16)
+    try:
+        if "op_code" in json.loads(first):
+            return
+    except (ValueError, TypeError):
+        pass
+    raise ValueError("it is not an Optuna journal (its first line is not a journal operation)")
 
 
 def open_storage(url: str, heartbeat_s: int, grace_s: int):
-    """An Optuna RDB storage with heartbeats; a URL that cannot connect is a UserError."""
+    """The study storage of a URL: a journal file, or an Optuna RDB storage with heartbeats; a
+    URL that cannot connect is a UserError."""
     import optuna
 
     quiet_optuna()
+    if url.startswith(JOURNAL):
+        return open_journal(url)
     retry = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
     callback = ({"heartbeat_stale_trial_callback": retry(max_retry=3)} if retry is not None else
                 {"failed_trial_callback": optuna.storages.RetryFailedTrialCallback(max_retry=3)})
@@ -98,7 +159,8 @@ def open_storage(url: str, heartbeat_s: int, grace_s: int):
                     continue
             raise UserError(f"cannot open the study storage {url}: {type(e).__name__}: "
                             f"{str(e).splitlines()[0]}; check --storage (a database URL such "
-                            "as sqlite:///path.db or postgresql://user:pass@host/db)") from e
+                            "as sqlite:///path.db or postgresql://user:pass@host/db, or "
+                            f"{JOURNAL}/path/to/study.log)") from e
 
 
 def quiet_optuna() -> None:
@@ -121,6 +183,7 @@ class Sweeper:
         self.bench, self.workdir, self.storage = bench, workdir, storage
         self.bar, self.log = progress_bar, log
         self.host = socket.gethostname()
+        self._mark = None
 
     # --- configs and run directories -------------------------------------------------------
 
@@ -215,6 +278,17 @@ class Sweeper:
                                    sampler=sampler, load_if_exists=True,
                                    direction=OBJECTIVES[self.bench.objective])
 
+    def finished_trials(self, dataset: str, method: str) -> int:
+        """Complete trials of a study (0 before it exists); creates nothing."""
+        import optuna
+        from optuna.trial import TrialState
+
+        try:
+            study = optuna.load_study(study_name=f"{dataset}/{method}", storage=self.storage)
+        except KeyError:
+            return 0
+        return len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
+
     def budget(self, method: str) -> int:
         from nhfair_jax.methods.registry import search_space
 
@@ -222,21 +296,47 @@ class Sweeper:
             return 1  # nothing to search (zero-shot CLIP, BLIP-2): one run is the method
         return int(dict(self.bench.trials_per_method).get(method, self.bench.trials))
 
-    def _fail_dead_local(self, study) -> None:
-        """Fails (and re-enqueues) running trials whose worker process on this host is gone."""
+    def mark(self) -> WorkerMark:
+        """This process's liveness mark in the workdir, made on first use."""
+        if self._mark is None:
+            self._mark = WorkerMark(self.workdir)
+        return self._mark
+
+    def _fail_lost(self, study) -> None:
+        """Fails, and re-enqueues with the same parameters, the running trials whose worker is
+        gone (its mark's lock is free, on whatever machine it ran); a trial that names no
+        worker yet counts as lost once it has run for the grace period (its worker was killed
+        between creating it and naming itself, a moment)."""
+        import datetime
+
+        import optuna
         from optuna.trial import TrialState
 
+        now = datetime.datetime.now()
         for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
-            host, pid = t.user_attrs.get("host"), t.user_attrs.get("pid")
-            if host != self.host or pid is None or pid == os.getpid() or _alive(pid):
+            name = t.user_attrs.get("worker")
+            if name == self.mark().name:
                 continue
-            self.storage.set_trial_state_values(t._trial_id, state=TrialState.FAIL)
-            study.enqueue_trial(t.params, user_attrs={"retry_of": t.number})
-            self.log(f"trial {t.number} of {study.study_name} lost its worker (pid {pid}); "
-                     "retrying it with the same parameters")
+            if name is None:
+                started = t.datetime_start or now
+                if (now - started).total_seconds() < float(self.bench.grace_s):
+                    continue
+            elif worker_alive(self.workdir, name):
+                continue
+            with retrying(self.workdir):  # tell re-reads the trial's state under the lock
+                try:
+                    study.tell(t.number, state=TrialState.FAIL)
+                except (ValueError, optuna.exceptions.UpdateFinishedTrialError):
+                    continue  # another worker failed it first, and retried it
+                study.enqueue_trial(t.params, user_attrs={"retry_of": t.number})
+            self.log(f"trial {t.number} of {study.study_name} lost its worker "
+                     f"(pid {t.user_attrs.get('pid')} on {t.user_attrs.get('host')}); retrying "
+                     "it with the same parameters")
 
-    def sweep(self, dataset: str, method: str, *, base_run=None) -> None:
-        """Runs trials until the budget of finished trials is reached."""
+    def sweep(self, dataset: str, method: str, *, base_run=None, wait: bool = True) -> bool:
+        """Runs trials until the budget of finished trials is reached; True then. Without
+        `wait`, returns False instead of waiting while other workers run the budget's last
+        trials."""
         import optuna
         from optuna.trial import TrialState
 
@@ -246,6 +346,7 @@ class Sweeper:
         counted = (TrialState.COMPLETE, TrialState.RUNNING, TrialState.WAITING)
 
         def objective(trial):
+            trial.set_user_attr("worker", self.mark().name)  # first: see _fail_lost
             earlier = [t for t in study.get_trials(deepcopy=False, states=counted)
                        if t.number < trial.number and t.state != TrialState.WAITING]
             if sum(t.state == TrialState.COMPLETE for t in earlier) + sum(
@@ -272,16 +373,18 @@ class Sweeper:
             return float(val[self.bench.objective])
 
         while True:
-            # This host's dead workers first: their pid is certainly gone, so the trial is
-            # retried with its parameters and directory whatever the heartbeat says yet.
-            self._fail_dead_local(study)
+            # Lost workers first: their lock is certainly free, so the trial is retried with
+            # its parameters and directory whatever a heartbeat says yet.
+            self._fail_lost(study)
             optuna.storages.fail_stale_trials(study)
             states = [t.state for t in study.get_trials(deepcopy=False)]
             done = states.count(TrialState.COMPLETE)
             if done >= budget:
-                return
-            if done + states.count(TrialState.RUNNING) >= budget:
-                time.sleep(min(5.0, float(self.bench.heartbeat_s)))  # others finish the budget
+                return True
+            if done + states.count(TrialState.RUNNING) >= budget:  # others finish the budget
+                if not wait:
+                    return False
+                time.sleep(min(5.0, float(self.bench.heartbeat_s)))
                 continue
             study.optimize(objective, n_trials=1, catch=())
 
@@ -309,16 +412,6 @@ def _number_seeded_tpe():
 
 def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
     return _number_seeded_tpe()(**kw)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(int(pid), 0)
-        return True
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
 
 
 def log_line(message: str) -> None:

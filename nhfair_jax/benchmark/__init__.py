@@ -3,10 +3,16 @@ sweep, selection on validation (DTO for ERM, the fairness-without-harm zones for
 re-runs of every selected configuration, and the report.
 
     python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py --workdir runs/bench \
-        [--storage postgresql://user:pass@host/db] [--force]
+        [--storage postgresql://user:pass@host/db | journal:///nfs/study.log] [--force]
+    # N workers as one Slurm job array (or as processes here: --launcher local) sharing the
+    # study; waits for them and reports, or returns at once with --no_wait:
+    python -m nhfair_jax.benchmark --config ... --workdir /nfs/bench --launcher slurm \
+        --workers 16 --slurm.partition=gpu --slurm.gpus_per_task=1 --slurm.time=240
 
 Running the same command again continues where it stopped; several machines given the same
---storage share the studies. The report is rebuilt from the run directories alone with
+--storage share the studies. With --launcher, the same command again waits for the workers still
+queued or running, submits new ones when runs are left and none is, and reports when every run
+is finished. The report is rebuilt from the run directories alone with
 `python -m nhfair_jax.report --workdir runs/bench`.
 """
 
@@ -15,20 +21,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-
-from absl import app, flags, logging
-from ml_collections import config_flags
-
-from nhfair_jax.cli import parse_flags
-
-_CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/benchmark_*.py file.",
-                                          lock_config=True)
-_WORKDIR = flags.DEFINE_string("workdir", None, "Benchmark directory (created if missing).")
-_STORAGE = flags.DEFINE_string("storage", None, "Optuna storage URL; default a SQLite file "
-                               "in the workdir.")
-_FORCE = flags.DEFINE_bool("force", False, "Use a workdir made by a different benchmark config.")
-_NO_REPORT = flags.DEFINE_bool("no_report", False, "Skip the report (workers of a shared "
-                               "study; the last one, or `nhfair_jax.report`, writes it).")
 
 
 def validate(bench) -> None:
@@ -115,9 +107,15 @@ def started_runs(workdir: str) -> list[str]:
 
 def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: bool = False,
                   report: bool = True) -> dict:
+    from nhfair_jax.data import reused_sources
+
+    with reused_sources():  # every trial and seed run of a data set reads the same arrays
+        return _run_benchmark(bench, workdir, storage, force=force, report=report)
+
+
+def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
     from tqdm.auto import tqdm
 
-    from nhfair_jax.methods import spec
     from nhfair_jax.sweep import collect
     from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
 
@@ -127,28 +125,27 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     store = open_storage(url, int(bench.heartbeat_s), int(bench.grace_s))
     seeds = [int(s) for s in bench.seeds]
     sweeper = Sweeper(bench, workdir, store, log=log_line)
-    # zero-shot CLIP / BLIP-2: one run
-    total = sum(sweeper.budget(m) + len(seeds) - 1
-                for d in bench.datasets for m in dataset_methods(bench, d))
     t0 = time.perf_counter()
-    bar = tqdm(total=total, desc="benchmark", unit="run", file=sys.stderr,
-               disable=not bench.progress)
+    bar = tqdm(total=total_runs(sweeper), desc="benchmark", unit="run", file=sys.stderr,
+               disable=None if bench.progress else True)  # None: off where stderr is a file
     sweeper.bar = bar
-    deferred = []
-    for dataset in bench.datasets:
-        methods = dataset_methods(bench, dataset)
-        for method in methods:
-            base = None
-            if "base_run" in spec(method).needs:  # fitted on the selected ERM run
-                base = collect.select(workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
-            sweeper.sweep(dataset, method, base_run=base)
-        selection = collect.select(workdir, dataset, methods)
-        # Seed runs another worker holds are left for the end: this worker moves on meanwhile.
-        for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
-            if not _seed_run(sweeper, job, wait=False, bar=bar):
-                log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker is "
-                         "on it (or on the ERM run it needs); back to it at the end")
-                deferred.append(job)
+    deferred, pending = [], list(bench.datasets)
+    # First every study this worker can add a trial to, passing those whose last trials other
+    # workers hold (many workers would otherwise idle at each study's tail); then, waiting, the
+    # ones it passed. A data set's seeds follow once all of its sweeps are done.
+    for wait in (False, True):
+        for dataset in list(pending):
+            methods = dataset_methods(bench, dataset)
+            if not _sweeps(sweeper, dataset, methods, wait=wait):
+                continue
+            pending.remove(dataset)
+            selection = collect.select(workdir, dataset, methods)
+            # Seed runs another worker holds are left for the end: this worker moves on.
+            for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
+                if not _seed_run(sweeper, job, wait=False, bar=bar):
+                    log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker "
+                             "is on it (or on the ERM run it needs); back to it at the end")
+                    deferred.append(job)
     for job in deferred:  # wait for them (a killed worker's run is resumed here)
         if job["base_job"] is not None:  # listed, and so finished, before: this only reads it
             sweeper.train_run(**{k: v for k, v in job["base_job"].items() if k != "base_job"})
@@ -162,18 +159,47 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
     return build_report(workdir)
 
 
-def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar) -> list[dict]:
+def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
+    """Runs a data set's sweeps, ERM first; whether all of them are done (without `wait`,
+    those whose last trials other workers hold are passed, and so are the post-fit sweeps
+    while ERM's is not done)."""
+    from nhfair_jax.methods import spec
+    from nhfair_jax.sweep import collect
+
+    erm_done = done = sweeper.sweep(dataset, "erm", wait=wait)
+    for method in [m for m in methods if m != "erm"]:
+        base = None
+        if "base_run" in spec(method).needs:  # fitted on the selected ERM run
+            if not erm_done:
+                done = False
+                continue
+            base = collect.select(sweeper.workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
+        done = sweeper.sweep(dataset, method, base_run=base, wait=wait) and done
+    return done
+
+
+def total_runs(sweeper) -> int:
+    """Trials and seed re-runs of the whole benchmark (zero-shot CLIP / BLIP-2: one run)."""
+    bench = sweeper.bench
+    return sum(sweeper.budget(m) + len(bench.seeds) - 1
+               for d in bench.datasets for m in dataset_methods(bench, d))
+
+
+def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=None
+              ) -> list[dict]:
     """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
     arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
     from nhfair_jax.methods import spec
     from nhfair_jax.sweep.runner import log_line
 
+    log = log or log_line
     jobs, erm_jobs = [], {}
     for method in ["erm", *[m for m in methods if m != "erm"]]:
         chosen = selection[method]["selected"]
         if chosen is None:
-            log_line(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
-            bar.update(len(seeds) - 1)
+            log(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
+            if bar is not None:
+                bar.update(len(seeds) - 1)
             continue
         post_fit = "base_run" in spec(method).needs
         for seed in seeds[1:]:
@@ -210,28 +236,3 @@ def _seed_run(sweeper, job: dict, *, wait: bool, bar) -> bool:
              f"configuration: {what}")
     bar.update(1)
     return True
-
-
-def main(argv) -> None:
-    del argv
-    logging.set_verbosity(logging.WARNING)
-    from nhfair_jax.data import reused_sources
-
-    try:
-        workdir = _WORKDIR.value or os.path.join("runs", "bench")
-        with reused_sources():  # every trial and seed run of a data set reads the same arrays
-            out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
-                                report=not _NO_REPORT.value)
-        if out:
-            print(out["markdown"])
-            print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
-                  "results.csv, plots/)")
-    except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
-        from nhfair_jax.cli import fail_with
-
-        fail_with(e)
-
-
-if __name__ == "__main__":
-    flags.mark_flags_as_required(["config"])
-    app.run(main, flags_parser=parse_flags)
