@@ -122,10 +122,21 @@ def with_method_argument(argv: list[str]) -> list[str]:
     return argv
 
 
+_COMPILE_CACHE = flags.DEFINE_string(
+    "compile_cache", None, "Folder of JAX's persistent compilation cache, or 'off'; default "
+    "$NHFAIR_COMPILE_CACHE or ~/.cache/nhfair-jax (nhfair_jax/compile_cache.py).")
+
+
 def parse_flags(argv):
-    """absl flag parsing, with bad config overrides reported as one line naming the flag."""
+    """absl flag parsing, with bad config overrides reported as one line naming the flag; a
+    --compile_cache flag is applied here, before anything compiles."""
     try:
-        return flags.FLAGS(argv)
+        parsed = flags.FLAGS(argv)
+        if _COMPILE_CACHE.value is not None:
+            from nhfair_jax import compile_cache
+
+            compile_cache.use(_COMPILE_CACHE.value)
+        return parsed
     except UserError as e:  # a config file's get_config refused its argument or a setting
         fail(str(e))
     except flags.Error as e:

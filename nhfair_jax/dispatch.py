@@ -20,7 +20,7 @@ from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT
 from nhfair_jax.rundir import RunDir
 
 
-def run(config, workdir, *, progress: bool | None = None, mesh=None) -> dict:
+def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=None) -> dict:
     """Runs (or resumes) `config` in the run directory `workdir`; returns result.json's content.
 
     Args:
@@ -30,6 +30,8 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None) -> dict:
         checked against the config when it exists).
       progress: progress bars; default the config's train.progress.
       mesh: the device mesh of a trained run; default all local devices.
+      on_epoch: for a trained run, f(epoch, log entry) called after each epoch is checkpointed
+        and logged; an exception it raises stops the run there, resumable (a sweep's pruner).
 
     Raises:
       UserError: the directory holds a run of another config, or the config cannot run (an
@@ -51,7 +53,8 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None) -> dict:
         return post_fit(config, rundir, base_config, base_dir.path)
     from nhfair_jax.training import train
 
-    return train(config, rundir, mesh=mesh, progress=progress, teacher=teacher_of(config, mesh))
+    return train(config, rundir, mesh=mesh, progress=progress, teacher=teacher_of(config, mesh),
+                 on_epoch=on_epoch)
 
 
 def base_run(config, mesh=None):

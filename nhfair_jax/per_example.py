@@ -2,7 +2,10 @@
 
 Three ways to get g_i . v for every example i of a batch (g_i the gradient of example i's loss):
 - `per_example_dots`: per-example gradients by vmap of grad, then dot products. Also gives the
-  gradients themselves (`per_example_grads`). Memory is bounded by a budget in bytes: the batch
+  gradients themselves (`per_example_grads`). The project's convolutions trace as patches here
+  on the CPU (models/layers.py `per_example_convolutions`: a kernel gradient under vmap is then
+  one batched matmul, not XLA's grouped convolution; 5x torch.func's vmap(grad) on ResNet-18,
+  benchmarks/README.md). Memory is bounded by a budget in bytes: the batch
   is cut into the largest chunks whose traced intermediates fit (`chunk_size`), and the chunks
   run as an unrolled loop of vmaps inside the one jit (`lax.map` over chunks measured 5x slower
   than one vmap on the CPU; the unrolled loop costs nothing when one chunk holds the batch).
@@ -129,13 +132,19 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
     Returns:
       The gradient subtree with a leading batch axis on every leaf.
     """
+    from nhfair_jax.models.layers import per_example_convolutions
+
     sub = _select(params, wrt)
     grad = jax.grad(_loss_of_subtree(example_loss, params, wrt))
-    if chunk is None:
-        chunk = chunk_size(example_loss, params, batch, wrt=wrt, memory_budget=memory_budget)
-    if chunk < 1:
-        raise ValueError(f"chunk must be at least 1, got {chunk}")
-    return _vmap_in_chunks(lambda example: grad(sub, example), (batch,), chunk)
+    # the project's convolutions as patches while this traces: under vmap(grad), XLA's kernel
+    # gradient becomes a grouped convolution (slow on the CPU), the patches' one batched matmul
+    with per_example_convolutions():
+        if chunk is None:
+            chunk = chunk_size(example_loss, params, batch, wrt=wrt,
+                               memory_budget=memory_budget)
+        if chunk < 1:
+            raise ValueError(f"chunk must be at least 1, got {chunk}")
+        return _vmap_in_chunks(lambda example: grad(sub, example), (batch,), chunk)
 
 
 def per_example_dots(example_loss: Callable, params, batch, directions: Sequence, *,

@@ -142,7 +142,7 @@ def erm_config_file(tmp_path, epochs: int = 1) -> str:
 
 
 # Log keys that measure the machine, not the run (they differ between any two runs).
-TIMING_KEYS = ("time_train_s", "time_eval_s", "compiles", "compiled")
+TIMING_KEYS = ("time_train_s", "time_eval_s", "compiles", "compiled", "cache_hits", "compile_s")
 
 
 def log_without_timings(workdir) -> list:

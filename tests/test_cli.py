@@ -73,7 +73,7 @@ def test_typed_overrides_reach_the_resolved_config_in_a_relative_workdir(tmp_pat
     config = json.load(open(workdir / "config.json"))
     assert config["optim"] == {**config["optim"], "name": "sgd", "lr": 3e-4}
     assert len(open(workdir / "log.jsonl").readlines()) == 1
-    assert os.path.isdir(workdir / "checkpoints" / "best")
+    assert os.listdir(workdir / "checkpoints") == ["epoch_1.msgpack"]  # latest and best
 
 
 @pytest.mark.parametrize("flag, message", [

@@ -172,3 +172,19 @@ def test_eval_batches_are_padded_with_a_mask_and_drop_nothing(digits):
     kept = np.concatenate([b["index"][b["mask"]] for b in batches])
     np.testing.assert_array_equal(kept, test.indices)  # in order, none dropped
     assert batches[-1]["mask"].sum() == len(test) - 64 * (len(batches) - 1)
+
+
+def test_reused_sources_load_a_data_setting_once_and_read_only():
+    from nhfair_jax.data import config_sources, reused_sources
+    from tests.helpers import tiny_config
+
+    c = tiny_config()
+    assert config_sources(c)["train"].images is not config_sources(c)["train"].images
+    with reused_sources():
+        first, second = config_sources(c), config_sources(c)
+        assert second["train"].images is first["train"].images  # loaded once
+        with pytest.raises(ValueError, match="read-only"):
+            first["train"].labels[0] = 1  # a run cannot change what the next one reads
+        other = tiny_config(**{"data.options.skew": 0.9})
+        assert not np.array_equal(config_sources(other)["train"].groups, first["train"].groups)
+    assert config_sources(c)["train"].images is not first["train"].images  # let go after

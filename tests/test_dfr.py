@@ -213,7 +213,7 @@ def test_a_finished_post_fit_run_is_not_fitted_again(tmp_path):
     assert not os.path.exists(tmp_path / "erm")
 
 
-def test_heads_are_the_same_whatever_the_threads_and_the_global_generator():
+def test_heads_are_the_same_whatever_the_workers_and_the_global_generator():
     from nhfair_jax.methods import get_method
     from nhfair_jax.methods.dfr import fit_workers
 
@@ -222,7 +222,7 @@ def test_heads_are_the_same_whatever_the_threads_and_the_global_generator():
     x = np.concatenate([x, rng.normal(size=(600, 3))], 1)
     val = type("Val", (), {"labels": y, "groups": g, "num_classes": 2, "num_groups": 2,
                            "__len__": lambda self: 600})()
-    for penalty in ("l2", "l1"):  # l1: one at a time whatever `workers` says, and seeded
+    for penalty in ("l2", "l1"):  # l2 in threads, l1 in worker processes, each fit seeded
         out = {}
         for workers in (1, 2, 3, 2):
             dfr = get_method(method_config("dfr", tune_class_weights=True, workers=workers,

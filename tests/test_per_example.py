@@ -253,3 +253,26 @@ def test_what_the_closed_form_cannot_see_is_an_error():
                    if c != "params"})
     with pytest.raises(ValueError, match="second trace"):
         per_example.per_layer_grads(jitted_losses, params, batch)
+
+
+def test_the_public_per_example_path_traces_the_fast_convolutions():
+    """per_example_grads is the fast path FIS uses: on the CPU the project's convolutions trace
+    as patch matmuls inside it (no convolution primitive, whose kernel gradient under vmap is
+    XLA's slow grouped convolution), and the gradients equal a loop of single-example ones."""
+    from nhfair_jax.models import create_model
+
+    model = create_model("small_cnn", 3, widths=(4, 8))
+    params, batch, _, example_loss = _flax_problem(model, n=4)
+    jaxpr = str(jax.make_jaxpr(lambda p: per_example.per_example_grads(example_loss, p, batch))(
+        params))
+    if jax.default_backend() == "cpu":
+        assert "conv_general_dilated" not in jaxpr
+    plain = str(jax.make_jaxpr(lambda p: jax.vmap(jax.grad(example_loss), (None, 0))(p, batch))(
+        params))
+    if jax.default_backend() == "cpu":
+        assert "conv_general_dilated" in plain  # the same model outside it: XLA's convolution
+    grads = per_example.per_example_grads(example_loss, params, batch)
+    for i in range(4):
+        one = jax.grad(example_loss)(params, jax.tree.map(lambda x, i=i: x[i], batch))
+        for a, b in zip(jax.tree.leaves(grads), jax.tree.leaves(one)):
+            np.testing.assert_allclose(a[i], b, rtol=1e-4, atol=1e-6)

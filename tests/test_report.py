@@ -7,6 +7,7 @@ library warning."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 import shutil
 import subprocess
@@ -602,3 +603,42 @@ def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path, utility):
     row = next(line for line in out["markdown"].splitlines()
                if line.startswith("| two | utility |"))
     assert f"[{lo:.3f}, {hi:.3f}]" in row.split(" | ")[2]
+
+
+def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_path):
+    """The cost table by hand: a trial and its seed run share one directory (counted once);
+    a first epoch whose every compile request was a cache hit is clean, one that built a
+    program is not, a post-fit run (no epochs) and an old log without cache counts are
+    neither."""
+    from nhfair_jax.report.compute import compute_rows, compute_table
+
+    def run(name, first_epoch, session, compiled):
+        d = tmp_path / name
+        d.mkdir()
+        if first_epoch is not None:
+            (d / "log.jsonl").write_text(json.dumps({"epoch": 1, **first_epoch}) + "\n")
+        return {"dir": str(d), "result": {"timings_s": {"this_session": session, "train": 1.0},
+                                          "compiles": compiled}}
+
+    a = run("a", {"compiles": 5, "cache_hits": 0}, 10.0,
+            {"requests": 8, "cache_hits": 0, "seconds": 4.0})
+    b = run("b", {"compiles": 3, "cache_hits": 3}, 4.0,
+            {"requests": 3, "cache_hits": 3, "seconds": 0.5})
+    old = run("old", {"compiles": 2}, 5.0, {})
+    post = run("post", None, 2.0, {"requests": 1, "cache_hits": 1, "seconds": 0.1})
+    post["result"]["timings_s"] = {"post_fit": 2.5}  # no session total: its phases summed
+    info = {"data": {"d": {
+        "erm": {"selection": {"candidates": [a, b, old]}, "runs": [b]},  # b: trial and seed 0
+        "dfr": {"selection": {"candidates": [post]}, "runs": []}}}}
+    erm, dfr = compute_rows(info)
+    assert (erm["runs"], erm["session_s"], erm["train_s"]) == (3, 19.0, 3.0)
+    assert (erm["requests"], erm["cache_hits"], erm["compile_s"]) == (11, 3, 4.5)
+    assert (erm["trained"], erm["first_epoch_clean"]) == (2, 1)
+    assert (dfr["trained"], dfr["runs"], dfr["session_s"]) == (0, 1, 2.5)
+    table = compute_table(info)
+    assert table[1][-1] == "1 of 2 (50%)" and table[2][-1] == "no trained run"
+    assert table[-1][:3] == ["all", "all", "4"] and table[-1][-1] == "1 of 2 (50%)"
+
+
+def test_the_report_says_what_the_runs_cost(full_report):
+    assert "## What the runs cost" in full_report["markdown"]

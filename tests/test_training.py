@@ -140,7 +140,7 @@ def test_nan_loss_stops_naming_the_epoch_and_keeps_the_last_good_checkpoint(tmp_
     assert not os.path.exists(os.path.join(tmp_path, "result.json"))
     log = [json.loads(line) for line in open(os.path.join(tmp_path, "log.jsonl"))]
     assert [e["epoch"] for e in log] == [1]
-    assert os.listdir(os.path.join(tmp_path, "checkpoints", "latest")) == ["1"]
+    assert os.listdir(os.path.join(tmp_path, "checkpoints")) == ["epoch_1.msgpack"]
 
 
 @pytest.mark.slow

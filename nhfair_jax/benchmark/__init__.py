@@ -107,6 +107,13 @@ def started_runs(workdir: str) -> list[str]:
 
 def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: bool = False,
                   report: bool = True) -> dict:
+    from nhfair_jax.data import reused_sources
+
+    with reused_sources():  # every trial and seed run of a data set reads the same arrays
+        return _run_benchmark(bench, workdir, storage, force=force, report=report)
+
+
+def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
     from tqdm.auto import tqdm
 
     from nhfair_jax.sweep import collect

@@ -6,8 +6,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import json
 import os
+
+import numpy as np
 
 from nhfair_jax.data.digitsb import (cifar10b_sources, digitsb_sources,
                                      fashion_mnist_b_sources)
@@ -101,9 +105,46 @@ def get_source(name: str, root: str | None, split: str, *, target=None, sensitiv
 
 
 
+_REUSE = {"depth": 0, "sources": {}}
+REUSED_DATA_SETS = 2  # data settings kept at once while reusing (the oldest is let go)
+
+
+@contextlib.contextmanager
+def reused_sources():
+    """Within it, `config_sources` loads each data setting once and hands every later run the
+    same sources (a benchmark's trials and seed runs read identical arrays): the command-line
+    entry points of the benchmark and the studies use it. The sources are read-only; files
+    changed on disk meanwhile are not seen, which is why a plain call loads afresh."""
+    _REUSE["depth"] += 1
+    try:
+        yield
+    finally:
+        _REUSE["depth"] -= 1
+        if not _REUSE["depth"]:
+            _REUSE["sources"].clear()
+
+
 def config_sources(c) -> dict:
     """{split: Source} of a run's config: the data set, and the user's edited training (and
-    validation) images when data.counterfactuals names them."""
+    validation) images when data.counterfactuals names them (loaded once per setting inside
+    `reused_sources`)."""
+    if not _REUSE["depth"]:
+        return _load_config_sources(c)
+    key = json.dumps(c.data.to_dict(), sort_keys=True, default=str)
+    kept = _REUSE["sources"]
+    if key not in kept:
+        if len(kept) >= REUSED_DATA_SETS:
+            kept.pop(next(iter(kept)))
+        kept[key] = _load_config_sources(c)
+        for source in kept[key].values():  # a run that wrote into them would change the next
+            for arr in (source.images, source.labels, source.groups, source.indices,
+                        *source.extras.values()):
+                if isinstance(arr, np.ndarray):
+                    arr.flags.writeable = False
+    return dict(kept[key])
+
+
+def _load_config_sources(c) -> dict:
     sources = get_sources(
         c.data.name, c.data.root or None, split_seed=c.data.split_seed,
         image_size=c.data.image_size, target=c.data.target, sensitive=c.data.sensitive,
@@ -143,4 +184,5 @@ def test_pairs(c, key: str = "cf_pairs"):
 
 
 __all__ = ["SPLITS", "ArraySource", "DataError", "config_sources", "default_cache_dir",
-           "get_source", "get_sources", "known_datasets", "random_split", "test_pairs"]
+           "get_source", "get_sources", "known_datasets", "random_split", "reused_sources",
+           "test_pairs"]

@@ -312,7 +312,8 @@ class _PairTerm:
                                   features=features)
         _, _, rx, rcf = _split_views(views, features)
         cp = squared_distance(rx, rcf, pair_mask(batch))
-        return out._replace(loss=out.loss + self.cf_lambda * cp,
+        # read from the config here (not kept at construction): a traced value in the step
+        return out._replace(loss=out.loss + self.cfg.get("cf_lambda", 1.0) * cp,
                             metrics={**out.metrics, "cp": cp})
 
 
@@ -334,7 +335,7 @@ def with_cf_modifier(method, cfg):
     out = copy.copy(method)
     out.__class__ = _CLASSES[base, mode]
     out.cf_mode = mode
-    out.cf_lambda, out.cf_rep = float(cfg.get("cf_lambda", 1.0)), rep
+    out.cf_rep = rep
     out.batch_keys = (*method.batch_keys,
                       *(k for k in ("image_cf", "cf_mask") if k not in method.batch_keys))
     return out

@@ -11,11 +11,12 @@ A post-fit method: it reads the ERM run directory named in its config (training 
 the ERM config it names when it does not exist yet) and writes a run directory of its own with
 the same contract. Half of validation tunes the regularisation on heads fitted on the other half;
 the final head is refitted on all of validation, and validation numbers come from two
-cross-fitted heads, each predicting the half it did not see. With the L2 penalty the heads of
-the tuning grid are fitted in parallel threads (`workers`; liblinear releases the GIL), with the
-same result for any number of them; L1 heads are fitted one at a time, because liblinear's L1
-solver draws its coordinate order from one process-wide generator. Every fit seeds that
-generator (sklearn's `random_state`) from the head's seed, so L1 heads are reproducible too.
+cross-fitted heads, each predicting the half it did not see. The heads of the tuning grid are
+fitted `workers` at a time, with the same result for any number of them: L2 heads in threads
+(liblinear releases the GIL and its L2 solver draws nothing), L1 heads in worker processes
+(joblib's loky pool, started once per process), because liblinear's L1 solver draws its
+coordinate order from one process-wide generator that threads would interleave. Every fit seeds
+that generator (sklearn's `random_state`) from the head's seed, so L1 heads are reproducible.
 """
 
 from __future__ import annotations
@@ -79,14 +80,32 @@ def penalty_arguments(penalty: str, sklearn_version: str | None = None) -> dict:
 
 
 def fit_workers(workers: int) -> int:
-    """Threads fitting L2 heads at once: `workers`, or every CPU this process may use when 0.
-    liblinear releases the GIL, so threads fit in parallel, and its L2 solver is deterministic,
-    so the heads are the same whatever the count."""
+    """Heads fitted at once: `workers`, or every CPU this process may use when 0."""
     if workers < 0:
         raise ValueError(f"method.workers must be >= 0 (0: every CPU), got {workers}")
     if workers:
         return workers
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def parallel_map(fn, calls, workers: int, *, processes: bool) -> list:
+    """[fn(*args) for args in calls], `workers` at a time: in threads, or in joblib's loky
+    worker processes (started once, reused between calls; large array arguments reach them
+    memory-mapped) when `processes`; in order either way."""
+    calls = list(calls)
+    if workers <= 1 or len(calls) <= 1:
+        return [fn(*args) for args in calls]
+    if processes:
+        from joblib import Parallel, delayed
+
+        return Parallel(n_jobs=min(workers, len(calls)), backend="loky")(
+            delayed(fn)(*args) for args in calls)
+    with ThreadPoolExecutor(workers) as pool:
+        return list(pool.map(lambda args: fn(*args), calls))
+
+
+def _fit(head, fit_set, pool):
+    return head.fit(*fit_set, pool)
 
 
 def class_weight_options(grid, num_classes: int) -> list[dict]:
@@ -204,29 +223,25 @@ class DFR(PostFitMethod):
                    if self.cfg.tune_class_weights else [None])
         fit_a = self._fit_set(feats, sources, halves[0])
         grid = [(c, w) for c in self.cfg.c_grid for w in weights]
-        # liblinear's L1 solver draws from one process-wide generator, so L1 heads are fitted
-        # one at a time (threads would interleave its draws); L2's solver draws nothing
-        workers = fit_workers(self.cfg.workers) if self.cfg.penalty == "l2" else 1
-        with ThreadPoolExecutor(workers) as pool:
-            heads = list(pool.map(lambda cw: self._head(*cw, [seed, 1]).fit(*fit_a[0],
-                                                                          fit_a[1]), grid))
-            best, best_key = None, None
-            for cw, head in zip(grid, heads):
-                pred = head.logits(feats["val"][halves[1]]).argmax(1)
-                rep = metrics.fairness_report(val.labels[halves[1]], pred, val.groups[halves[1]],
-                                              num_classes=val.num_classes,
-                                              num_groups=val.num_groups)
-                key = (rep["worst_acc"], rep["acc"])
-                if best_key is None or key > best_key:  # ties: the first (grid order)
-                    best, best_key = cw, key
-            # the final head on all of validation, and the two cross-fitted ones
-            jobs = [(np.arange(len(val)), [seed, 2])] + [(halves[h], [seed, 3, h])
-                                                        for h in (0, 1)]
-            def refit(job):
-                fit_set, train_pool = self._fit_set(feats, sources, job[0])
-                return self._head(*best, job[1]).fit(*fit_set, train_pool)
-
-            final, *cross = pool.map(refit, jobs)
+        # liblinear's L1 solver draws from one process-wide generator: L1 heads are fitted in
+        # processes of their own (threads would interleave its draws); L2's solver draws nothing
+        workers, processes = fit_workers(self.cfg.workers), self.cfg.penalty == "l1"
+        heads = parallel_map(_fit, [(self._head(*cw, [seed, 1]), *fit_a) for cw in grid],
+                             workers, processes=processes)
+        best, best_key = None, None
+        for cw, head in zip(grid, heads):
+            pred = head.logits(feats["val"][halves[1]]).argmax(1)
+            rep = metrics.fairness_report(val.labels[halves[1]], pred, val.groups[halves[1]],
+                                          num_classes=val.num_classes,
+                                          num_groups=val.num_groups)
+            key = (rep["worst_acc"], rep["acc"])
+            if best_key is None or key > best_key:  # ties: the first (grid order)
+                best, best_key = cw, key
+        # the final head on all of validation, and the two cross-fitted ones
+        jobs = [(np.arange(len(val)), [seed, 2])] + [(halves[h], [seed, 3, h]) for h in (0, 1)]
+        final, *cross = parallel_map(
+            _fit, [(self._head(*best, head_seed), *self._fit_set(feats, sources, rows))
+                   for rows, head_seed in jobs], workers, processes=processes)
         val_logits = np.zeros((len(val), val.num_classes))
         for head, other in zip(cross, (1, 0)):
             val_logits[halves[other]] = head.logits(feats["val"][halves[other]])

@@ -23,7 +23,6 @@ from nhfair_jax.methods.base import forward
 from nhfair_jax.methods.base import CrossEntropy
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import Choice
-from nhfair_jax.models.layers import per_example_convolutions
 
 CONSTRAINTS = ("dp", "eop", "eod")
 SCORINGS = ("jvp", "per_example", "per_layer")
@@ -160,9 +159,8 @@ class FIS(CrossEntropy):
             return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
                                         ex["label"][None])[0]
 
-        with per_example_convolutions():  # batched-matmul kernel gradients on the CPU
-            return per_example.per_example_dots(one, params, batch, directions,
-                                                memory_budget=int(self.cfg.memory_mb * 2**20))
+        return per_example.per_example_dots(one, params, batch, directions,
+                                            memory_budget=int(self.cfg.memory_mb * 2**20))
 
     def _jit(self, name, fn):
         """The jitted scoring functions, compiled once per run. A compile cache, not state: no

@@ -234,3 +234,28 @@ def suggest(trial, name: str, cf: str = "") -> dict:
         if joint in out:
             out.update(zip(parts, out.pop(joint).split("/")))
     return out
+
+
+def traced_keys(cfg) -> tuple:
+    """The hyperparameters of config.method that a trained method's jitted step reads as traced
+    values rather than constants: those its search space (and its modifiers', and any
+    conditional branch's) draws from a continuous distribution. Trials that differ only in
+    them then run one compiled program (nhfair_jax/training/hparams.py). Names without the
+    "method." prefix."""
+    from nhfair_jax.methods.space import LogUniform, Uniform
+
+    record = spec(cfg.name)
+    if not record.trains:
+        return ()
+    spaces = [record.search_space, modifier_space({m.key: v for m, v in _active(cfg)})]
+    if record.conditional is not None:
+        spaces += list(record.conditional[1].values())
+    keys = []
+    for space in spaces:
+        for key, dist in space.items():
+            name = key[len("method."):]
+            if key.startswith("method.") and isinstance(dist, (Uniform, LogUniform)) \
+                    and name in cfg and isinstance(cfg[name], (int, float)) \
+                    and not isinstance(cfg[name], bool) and name not in keys:
+                keys.append(name)
+    return tuple(keys)

@@ -29,6 +29,7 @@ import os
 from nhfair_jax.errors import UserError
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
+from nhfair_jax.report.compute import compute_table
 from nhfair_jax.report.gather import gather, read_bench_config, results_rows
 from nhfair_jax.report.stats import ALPHA, friedman, paired_with_erm
 from nhfair_jax.report.tables import (
@@ -153,6 +154,13 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                          "test cannot go below 2 / 2^n, so a handful of seeds on one data set "
                          "cannot separate any method from ERM."),
                    ("table", versus_erm_table(comparisons, percent))]
+    blocks += [("h2", "What the runs cost"),
+               ("p", "Per data set and method, over its trials and seed runs: the runs' own "
+                     "seconds (all of each session, and its training epochs), XLA's "
+                     "compilations (programs built, those read back from the persistent "
+                     "compilation cache, the seconds both took), and the trained runs whose "
+                     "first epoch compiled nothing (every program from an earlier run)."),
+               ("table", compute_table(info))]
     beside = paper_table(info, percent)
     if len(beside) > 1:
         blocks += [("h2", "Beside the benchmark paper"),

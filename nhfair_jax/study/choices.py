@@ -318,10 +318,13 @@ def main(argv) -> None:
     del argv
     from absl import logging
 
+    from nhfair_jax.data import reused_sources
+
     logging.set_verbosity(logging.WARNING)
     try:
         workdir = _WORKDIR.value or os.path.join("runs", "choices")
-        out = run_study(_CONFIG.value, workdir)
+        with reused_sources():  # the study's runs of a data setting read the same arrays
+            out = run_study(_CONFIG.value, workdir)
         print(out["markdown"])
         print(f"{out['trained']} runs trained, {out['reused']} reused; report: "
               f"{os.path.join(workdir, 'report.md')} (and report.html, results.csv, plots/)")

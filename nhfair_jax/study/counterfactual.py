@@ -163,12 +163,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         from nhfair_jax.config import load_config_file
+        from nhfair_jax.data import reused_sources
 
         study = load_config_file(args.config)
         validate(study)
         check_workdir(args.workdir, study, args.force)
-        summary = run_study(study, args.workdir, plots=not args.no_plots,
-                            log=lambda m: print(m, file=sys.stderr, flush=True))
+        with reused_sources():  # the study's runs of one data setting read the same arrays
+            summary = run_study(study, args.workdir, plots=not args.no_plots,
+                                log=lambda m: print(m, file=sys.stderr, flush=True))
     except (UserError, FileNotFoundError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

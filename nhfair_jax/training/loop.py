@@ -329,7 +329,8 @@ def early_stopping_update(monitor: str, meta: dict, val: dict, epoch: int, selec
     return is_best, meta
 
 
-def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=None) -> dict:
+def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=None,
+          on_epoch=None) -> dict:
     """Trains (or resumes) one run of a trained method and writes its run directory; returns
     result.json's content. Runs start through nhfair_jax.dispatch.run, which answers a finished
     run from its directory and loads the teacher of a method that needs one.
@@ -340,12 +341,19 @@ def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=N
       mesh: the device mesh; default all local devices.
       progress: show progress bars; default config.train.progress.
       teacher: the teacher's variables, for a method that distils from one.
+      on_epoch: f(epoch, log entry), called after each epoch is checkpointed and logged; an
+        exception it raises stops the run there (resumable: nothing is lost).
     """
     t_start = time.perf_counter()
     rundir = RunDir(workdir)
     progress = config.train.progress if progress is None else progress
+    compiled_before = compiles.snapshot()
     run = Run(config, mesh, teacher=teacher)
     ckpt = Checkpoints(rundir.path)
+    # seconds by phase outside the epochs' own timings (result.json's timings_s)
+    run.clock = {"setup": time.perf_counter() - t_start - run.time_data, "checkpoints": 0.0,
+                 "compiled_before": compiled_before}
+    run.on_epoch = on_epoch
     try:
         return _fit(run, ckpt, rundir, progress, t_start)
     finally:
@@ -357,7 +365,9 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
     state = run.state
     meta = {"epoch": 0, "history": [], "best_epoch": None, "best_value": None, "best_loss": None,
             "bad_epochs": 0, "done": False}
+    t_ckpt = time.perf_counter()
     restored = ckpt.restore_latest(state)
+    run.clock["checkpoints"] += time.perf_counter() - t_ckpt
     if restored is not None:
         state, meta = restored
         if progress:
@@ -374,7 +384,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         state, entry = run.train_epoch(state, epoch, progress)
         t1 = time.perf_counter()
         val, _ = run.evaluate(state, "val", edits=("image_cf",), frozen=run.cached_phase(epoch))
-        t2, compiled = time.perf_counter(), compiles.since(compiled_before)
+        t2, compiled = time.perf_counter(), compiles.summary_since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.phase(epoch).selectable)
         stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
@@ -383,13 +393,20 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
                                                  "eqodd", "utility", "worst", "gap")},
                  **({"val_cd": val["cd"]} if "cd" in val else {}),
                  "best": is_best, "time_train_s": t1 - t0, "time_eval_s": t2 - t1,
-                 # XLA compilations in this epoch (training, hooks, validation), by function
-                 "compiles": sum(compiled.values()), "compiled": compiled}
+                 # XLA compilation requests in this epoch (training, hooks, validation), by
+                 # function; how many the persistent cache answered; seconds in them
+                 "compiles": sum(compiled["compiled_by"].values()),
+                 "cache_hits": compiled["cache_hits"], "compile_s": compiled["compile_s"],
+                 "compiled": compiled["compiled_by"]}
         meta = {**meta, "epoch": epoch, "history": [*meta["history"], entry], "done": stop}
+        t_ckpt = time.perf_counter()
         ckpt.save(epoch, state, meta, is_best=is_best)
+        run.clock["checkpoints"] += time.perf_counter() - t_ckpt
         rundir.write_log(meta["history"])
         epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
                            val_worst=f"{val['worst']:.3f}")
+        if run.on_epoch is not None and not stop:
+            run.on_epoch(epoch, entry)
         if stop:
             break
     epochs.close()
@@ -404,6 +421,8 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     the last state) and result.json."""
     t0 = time.perf_counter()
     best_state, _ = ckpt.restore_best(state)
+    run.clock["checkpoints"] += time.perf_counter() - t0
+    t0 = time.perf_counter()
     splits = {}
     for split in ("val", "test"):
         report, views = run.evaluate_views(best_state, split)
@@ -423,6 +442,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     for name, payload in run.method.artifacts(run.context, state).items():
         rundir.write_json(name, payload)
     history = meta["history"]
+    compiled = compiles.summary_since(run.clock["compiled_before"])
     result = {
         "val": splits["val"], "test": splits["test"],
         "best_epoch": meta["best_epoch"], "epochs_run": meta["epoch"],
@@ -437,13 +457,22 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
         "train_group_size": np.bincount(run.sources["train"].groups,
                                         minlength=run.num_groups).tolist(),
         "devices": int(run.mesh.devices.size),
+        # seconds of this session by phase: loading data, building the model, state and steps
+        # (setup), the epochs' training and validation, checkpoints written and read, the
+        # final evaluation (predictions and artifacts written), and in all
         "timings_s": {
             "data": run.time_data,
+            "setup": run.clock["setup"],
             "train": float(sum(h["time_train_s"] for h in history)),
             "eval_per_epoch": float(sum(h["time_eval_s"] for h in history)),
+            "checkpoints": run.clock["checkpoints"],
             "final_eval": time.perf_counter() - t0,
             "this_session": time.perf_counter() - t_start,
         },
+        # XLA compilation requests of this session (every phase), those the persistent cache
+        # answered, and the seconds they took
+        "compiles": {"requests": sum(compiled["compiled_by"].values()),
+                     "cache_hits": compiled["cache_hits"], "seconds": compiled["compile_s"]},
     }
     rundir.write_result(result)
     return result

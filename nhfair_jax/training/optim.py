@@ -56,8 +56,9 @@ def make_optimizer(cfg, *, scheduled: bool = True) -> optax.GradientTransformati
 
     Args:
       cfg: config.optim (name, lr, momentum, weight_decay, wd_mode, schedule, step_epochs, gamma).
-      scheduled: the learning rate is an injected hyperparameter that the trainer sets per epoch
-        (`epoch_learning_rate`); False: constant cfg.lr (e.g. a phase with its own optimizer).
+      scheduled: the learning rate, weight decay and momentum are injected hyperparameters
+        (values in the optimizer state; the trainer sets the learning rate per epoch,
+        `epoch_learning_rate`); False: constants (e.g. a phase with its own optimizer).
     """
     if cfg.name not in OPTIMIZERS:
         raise ValueError(f"optim.name must be one of {OPTIMIZERS}, got {cfg.name!r}")
@@ -67,26 +68,32 @@ def make_optimizer(cfg, *, scheduled: bool = True) -> optax.GradientTransformati
         raise ValueError(f"optim.lr must be positive, got {cfg.lr}")
     _schedule_name(cfg)  # a bad schedule name fails here, before training
 
-    def build(learning_rate):
+    def build(learning_rate, weight_decay, momentum=None):
         # As the benchmark's code builds them (torch.optim with eps=1e-7 for Adam, AdamW and
         # Adagrad; Adagrad's accumulator starting at 0, PyTorch's default, not optax's 0.1).
         if cfg.name == "adamw":
             # AdamW's decay is decoupled by definition; wd_mode does not apply.
-            return optax.adamw(learning_rate, eps=EPS, weight_decay=cfg.weight_decay)
+            return optax.adamw(learning_rate, eps=EPS, weight_decay=weight_decay)
         base = {
-            "sgd": lambda: optax.sgd(learning_rate, momentum=cfg.momentum or None),
+            "sgd": lambda: optax.sgd(learning_rate, momentum=momentum),
             "adam": lambda: optax.adam(learning_rate, eps=EPS),
             "adagrad": lambda: optax.adagrad(learning_rate, initial_accumulator_value=0.0,
                                              eps=EPS),
         }[cfg.name]()
+        # The decay term is in the chain whatever its value (0 adds exactly 0), so that runs
+        # differing only in weight decay share one compiled step.
         parts = []
-        if cfg.weight_decay and cfg.wd_mode == "l2":
-            parts.append(optax.add_decayed_weights(cfg.weight_decay))
-        elif cfg.weight_decay and cfg.wd_mode == "l1":
-            parts.append(_l1_penalty(cfg.weight_decay))
+        if cfg.wd_mode == "l2":
+            parts.append(optax.add_decayed_weights(weight_decay))
+        elif cfg.wd_mode == "l1":
+            parts.append(_l1_penalty(weight_decay))
         return optax.chain(*parts, base)
 
+    # SGD with momentum 0 has no momentum buffer at all: another program, as it should be.
+    momentum = {"momentum": float(cfg.momentum)} if cfg.name == "sgd" and cfg.momentum else {}
     if not scheduled:
-        return build(cfg.lr)
-    return optax.inject_hyperparams(build)(learning_rate=cfg.lr)
-
+        return build(cfg.lr, cfg.weight_decay, **momentum)
+    # learning rate, weight decay and momentum live in the optimizer state (traced values, not
+    # constants of the compiled step)
+    return optax.inject_hyperparams(build)(learning_rate=cfg.lr,
+                                           weight_decay=float(cfg.weight_decay), **momentum)

@@ -11,6 +11,7 @@ import optax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 from nhfair_jax.metrics import GroupConfusion
+from nhfair_jax.training import hparams
 
 
 def make_mesh(devices=None) -> Mesh:
@@ -29,13 +30,16 @@ def replicate(tree, mesh: Mesh):
 
 
 def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_classes: int):
-    """train_step(state, batch) -> (state, metrics); the state is donated."""
+    """train_step(state, batch) -> (state, metrics); the state is donated. The method's traced
+    hyperparameters come from state.hparams (training/hparams.py)."""
 
     def train_step(state, batch):
         rng = jax.random.fold_in(jax.random.wrap_key_data(state.rng), state.step)
+        traced_method = hparams.traced(method, state.hparams)
 
         def loss_fn(params):
-            out = method.loss(apply_fn, params, state.batch_stats, state.method_state, batch, rng)
+            out = traced_method.loss(apply_fn, params, state.batch_stats, state.method_state,
+                                     batch, rng)
             return out.loss, out
 
         (loss, out), grads = jax.value_and_grad(loss_fn, has_aux=True)(state.params)
