@@ -27,7 +27,7 @@ import optax
 from nhfair_jax.data.pipeline import random_flip
 from nhfair_jax.data.randaugment import RandAugment
 from nhfair_jax.methods.base import LossOutput, backbone_features, cross_entropy, forward
-from nhfair_jax.methods.phases import Phase, PhasedMethod, frozen
+from nhfair_jax.methods.phases import Phase, PhasedMethod, split_by_key
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import Choice
 
@@ -148,17 +148,8 @@ class FSCL(PhasedMethod):
         learning rate optim.lr (fresh state: it never moved in phase 1), the encoder frozen.
         Following the original FSCL code, which trains its linear classifier with a new
         optimizer: the head does not inherit phase 1's decayed rate."""
-        encoder, head = make_tx(), make_tx(scheduled=False)
-        if self.phase_name == "linear":
-            encoder = frozen(encoder)
-        else:
-            head = frozen(head)
-
-        def labels(params):
-            return {k: jax.tree.map(lambda _, k=k: "head" if k == "head" else "encoder", v)
-                    for k, v in params.items()}
-
-        return optax.multi_transform({"encoder": encoder, "head": head}, labels)
+        return split_by_key("head", make_tx(scheduled=False), make_tx(),
+                            train_own=self.phase_name == "linear")
 
     def _head(self, params, feats):
         return self.head.apply({"params": params["head"]}, feats)

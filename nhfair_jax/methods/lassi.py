@@ -62,7 +62,7 @@ import numpy as np
 import optax
 
 from nhfair_jax.methods.base import LossOutput, cross_entropy, forward
-from nhfair_jax.methods.phases import Phase, PhasedMethod, frozen
+from nhfair_jax.methods.phases import Phase, PhasedMethod, split_by_key
 from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.smoothing import certify_votes
 from nhfair_jax.methods.space import LogUniform
@@ -171,17 +171,8 @@ class LASSI(PhasedMethod):
     def optimizer(self, make_tx):
         """The flow with its own Adam (flow_lr) in phase "flow", the network (and decoder) with
         the run's optimizer in phase "train"; each frozen in the other phase."""
-        model_tx, flow_tx = make_tx(), optax.adam(float(self.cfg.flow_lr))
-        if self.phase_name == "flow":
-            model_tx = frozen(model_tx)
-        else:
-            flow_tx = frozen(flow_tx)
-
-        def labels(params):
-            return {k: jax.tree.map(lambda _, k=k: "flow" if k == "flow" else "model", v)
-                    for k, v in params.items()}
-
-        return optax.multi_transform({"model": model_tx, "flow": flow_tx}, labels)
+        return split_by_key("flow", optax.adam(float(self.cfg.flow_lr)), make_tx(),
+                            train_own=self.phase_name == "flow")
 
     # -- the flow -----------------------------------------------------------------------------
     def encode(self, flow_params, images):

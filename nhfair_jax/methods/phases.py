@@ -89,3 +89,17 @@ def frozen(tx: optax.GradientTransformation) -> optax.GradientTransformation:
         return jax.tree.map(jnp.zeros_like, updates), state
 
     return optax.GradientTransformation(tx.init, update)
+
+
+def split_by_key(key: str, own: optax.GradientTransformation, rest: optax.GradientTransformation,
+                 *, train_own: bool) -> optax.GradientTransformation:
+    """One optimizer over a params dict whose top-level entry `key` (a module of the method's
+    own: a head, a flow) gets `own` and every other entry `rest`; the part a phase does not
+    train is `frozen`, so both phases share one optimizer state."""
+    own, rest = (own, frozen(rest)) if train_own else (frozen(own), rest)
+
+    def labels(params):
+        return {k: jax.tree.map(lambda _, k=k: "own" if k == key else "rest", v)
+                for k, v in params.items()}
+
+    return optax.multi_transform({"own": own, "rest": rest}, labels)

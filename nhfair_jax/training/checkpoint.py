@@ -55,9 +55,12 @@ class Checkpoints:
             if old not in keep:
                 os.remove(self._path(old))
 
-    def _restore(self, epoch: int, like):
+    def _read(self, epoch: int) -> dict:
         with open(self._path(epoch), "rb") as f:
-            payload = flax.serialization.msgpack_restore(f.read())
+            return flax.serialization.msgpack_restore(f.read())
+
+    @staticmethod
+    def _state(payload: dict, like):
         host = flax.serialization.from_state_dict(jax.device_get(like), payload["state"])
         # on the devices (and with the sharding) of `like`, as the step expects
         state = jax.tree.map(lambda x, ref: jax.device_put(np.asarray(x), ref.sharding)
@@ -67,16 +70,16 @@ class Checkpoints:
     def restore_latest(self, like):
         """(state, meta) of the last finished epoch, or None for a fresh run."""
         epochs = self.epochs()
-        return self._restore(epochs[-1], like) if epochs else None
+        return self._state(self._read(epochs[-1]), like) if epochs else None
 
     def restore_best(self, like):
         """(state, meta) of the best epoch (the one the latest epoch's bookkeeping names)."""
         epochs = self.epochs()
         if not epochs:
             raise FileNotFoundError(f"no checkpoint in {self.folder}")
-        with open(self._path(epochs[-1]), "rb") as f:
-            meta = json.loads(flax.serialization.msgpack_restore(f.read())["meta"])
-        return self._restore(meta.get("best_epoch") or epochs[-1], like)
+        latest = self._read(epochs[-1])
+        best = json.loads(latest["meta"]).get("best_epoch") or epochs[-1]
+        return self._state(latest if best == epochs[-1] else self._read(best), like)
 
     def close(self) -> None:
         """Nothing is held open between saves."""
