@@ -20,7 +20,7 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.report import build_report
 from nhfair_jax.methods import spec, suggest
 from tests.bench_helpers import FakeTraining, bench_config, config_file as _config_file
-from tests.bench_helpers import postgres_url as _postgres_url
+from tests.bench_helpers import findings, postgres_url as _postgres_url
 from tests.helpers import REPO, run_cli
 
 def test_every_method_has_a_search_space_that_yields_a_valid_config():
@@ -304,7 +304,7 @@ def test_two_workers_share_one_study_and_report_as_sqlite(tmp_path, kind):
                         for t in optuna.load_study(study_name=f"digitsb/{m}",
                                                    storage=store).trials if "pid" in t.user_attrs}
         assert len(both_workers) == 2
-        shared_report = build_report(shared, plots=False)["markdown"]
+        shared_report = findings(build_report(shared, plots=False)["markdown"])
         alone = str(tmp_path / "sqlite")
         run_benchmark(bench_config(**kw), alone, report=False)
-        assert build_report(alone, plots=False)["markdown"] == shared_report
+        assert findings(build_report(alone, plots=False)["markdown"]) == shared_report

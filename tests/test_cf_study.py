@@ -17,7 +17,8 @@ pytestmark = pytest.mark.slow
 
 
 def tiny_study_file(tmp_path) -> str:
-    """configs/cf_study.py with one epoch at 8 px, one seed (two for the alpha study), alphas
+    """configs/cf_study.py with one epoch at 8 px (two for Table 1: LASSI's flow, then its
+    classifier), one seed (two for the alpha study), alphas
     0.5 and 0.9 and the first candidate of every grid."""
     path = tmp_path / "tiny_study.py"
     path.write_text(
@@ -27,6 +28,8 @@ def tiny_study_file(tmp_path) -> str:
         "def get_config(arg='digitsb,alpha'):\n"
         "    c = full(arg)\n"
         "    c.base.train.epochs = c.base.train.patience = 1\n"
+        "    if c.study == 'table1':  # LASSI trains its flow, then its classifier\n"
+        "        c.base.train.epochs = c.base.train.patience = 2\n"
         "    c.base.data.image_size = 8\n"
         "    if c.study == 'alpha':\n"
         "        c.alphas, c.table_alpha, c.seeds = (0.5, 0.9), 0.9, (0, 1)\n"
@@ -86,8 +89,11 @@ def test_table3_every_method_and_combination(shared):
 
 def test_table1_scratch_aug_and_cp(shared):
     config, _, rows, report = _run(shared, "table1")
-    assert config.rows == ("scratch", "scratch_aug", "cp")
+    assert config.rows == ("scratch", "scratch_aug", "cp", "sensei", "lassi")
     assert "| Scratch+aug |" in report and _test(rows, "cp", "cd_balanced")
+    for name, label in (("sensei", "SenSeI"), ("lassi", "LASSI")):
+        assert f"| {label} |" in report and len(_test(rows, name, "cd_balanced")) == 1, name
+    assert "Certified" in report and len(_test(rows, "lassi", "certified")) == 1
 
 
 def test_table2_teachers_with_their_own_rfp(shared):

@@ -74,43 +74,57 @@ def _train(tmp_path, name, seed=0, data=None, **kw):
 
 
 @pytest.fixture(scope="module")
-def erm(tmp_path_factory):
-    return _train(tmp_path_factory.mktemp("erm"), "erm")
+def erm_dir(tmp_path_factory):
+    """One folder for the ERM baselines: a finished run directory is read back, not retrained,
+    so the tests pairing with the same seeds and data share them."""
+    return tmp_path_factory.mktemp("erm")
+
+
+def _paired_gain_holds(erm_dir, tmp_path, metric, data=None, seeds=5, **kw):
+    """Trains ERM and the method on each seed and asserts the method's gain in test `metric`
+    (higher is fairer) beyond the seeds' spread: the one-sided 95% t lower bound of the mean
+    paired gain above 0 (the epoch each run keeps is chosen on validation accuracy, so a single
+    seed can keep an early, unfair epoch). Returns the paired accuracy differences."""
+    from scipy import stats
+
+    gains, accs = [], []
+    for seed in range(seeds):
+        base = _train(erm_dir, "erm", seed=seed, data=data)
+        result = _train(tmp_path, seed=seed, data=data, **kw)
+        gains.append(result["test"][metric] - base["test"][metric])
+        accs.append(result["test"]["acc"] - base["test"]["acc"])
+    lower = np.mean(gains) - stats.t.ppf(0.95, len(gains) - 1) * stats.sem(gains)
+    assert lower > 0, gains
+    return accs
 
 
 @pytest.mark.slow
-def test_gapreg_dp_with_a_large_coefficient_improves_dp_over_erm(erm, tmp_path):
-    result = _train(tmp_path, "gapreg", objective="dp", coef=5.0)
-    assert result["test"]["dp"] > erm["test"]["dp"] + 0.2
+def test_gapreg_dp_with_a_large_coefficient_improves_dp_over_erm(erm_dir, tmp_path):
+    """DigitsB as it comes (noise 90% predictive of the label in training): a coefficient of 5
+    on the demographic-parity gap trades accuracy for parity, and must raise test dp (1 - the
+    gap in positive rates) over ERM's, paired over five seeds."""
+    _paired_gain_holds(erm_dir, tmp_path, "dp", name="gapreg", objective="dp", coef=5.0)
 
 
 @pytest.mark.slow
-def test_gapreg_eod_improves_equalized_odds_over_erm(tmp_path):
+def test_gapreg_eod_improves_equalized_odds_over_erm(erm_dir, tmp_path):
     """Where the effect is large: training images whose noise predicts the label 95% of the
     time, validation and test balanced (eval_skew 0.5, about 45 test images per group x class
     cell), so ERM's shortcut leaves true-positive and true-negative rates far apart between the
     groups. Paired over five seeds (the epoch each run keeps is chosen on about 180 validation
-    images, so single seeds' gains range from under 0.1 to over 0.6 and three are too few), GapReg eod's gain in test eqodd must hold beyond the
-    seeds' spread (the one-sided 95% t lower bound of the mean gain above 0), without a lower
-    mean accuracy than ERM's (a constant prediction would be "fair" by learning nothing)."""
-    from scipy import stats
-
-    data = {"skew": 0.95, "eval_skew": 0.5}
-    gains, accs = [], []
-    for seed in range(5):
-        base = _train(tmp_path, "erm", seed=seed, data=data)
-        result = _train(tmp_path, "gapreg", objective="eod", coef=1.0, seed=seed, data=data)
-        gains.append(result["test"]["eqodd"] - base["test"]["eqodd"])
-        accs.append(result["test"]["acc"] - base["test"]["acc"])
-    lower = np.mean(gains) - stats.t.ppf(0.95, len(gains) - 1) * stats.sem(gains)
-    assert lower > 0, gains
+    images, so single seeds' gains range from under 0.1 to over 0.6 and three are too few),
+    GapReg eod's gain in test eqodd must hold beyond the seeds' spread, without a lower mean
+    accuracy than ERM's (a constant prediction would be "fair" by learning nothing)."""
+    accs = _paired_gain_holds(erm_dir, tmp_path, "eqodd", data={"skew": 0.95, "eval_skew": 0.5},
+                              name="gapreg", objective="eod", coef=1.0)
     assert np.mean(accs) >= 0, accs
 
 
 @pytest.mark.slow
-def test_mcdp_improves_dp_over_erm(erm, tmp_path):
-    result = _train(tmp_path, "mcdp", coef=5.0)
-    assert result["test"]["dp"] > erm["test"]["dp"] + 0.1
+def test_mcdp_improves_dp_over_erm(erm_dir, tmp_path):
+    """As GapReg dp: MCDP's smoothed CDF disparity at a coefficient of 5 must raise test dp over
+    ERM's, paired over five seeds."""
+    _paired_gain_holds(erm_dir, tmp_path, "dp", name="mcdp", coef=5.0)
 
 
 def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():

@@ -23,8 +23,8 @@ import uuid
 import pytest
 
 from nhfair_jax.errors import UserError
-from tests.bench_helpers import (FakeTraining, bench_config, config_file, postgres_url,
-                                 worker_args)
+from tests.bench_helpers import (FakeTraining, bench_config, config_file, findings,
+                                 postgres_url, worker_args)
 from tests.helpers import REPO, need
 
 # Two DigitsB variants x {erm, resampling} + DFR (post-fit), seeds (0, 1), 2-epoch runs.
@@ -79,7 +79,7 @@ def single_worker_report(tmp_path_factory):
 
     workdir = str(tmp_path_factory.mktemp("alone") / "w")
     run_benchmark(bench_config(**KW), workdir, report=False)
-    return build_report(workdir, plots=False)["markdown"]
+    return findings(build_report(workdir, plots=False)["markdown"])
 
 
 def _staggered_workers(tmp_path, storage, starts):
@@ -105,7 +105,7 @@ def test_three_staggered_workers_on_sqlite_train_each_run_once(tmp_path, single_
     from nhfair_jax.report import build_report
 
     workdir = _staggered_workers(tmp_path, None, starts=(0, 2, 2))
-    assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    assert findings(build_report(workdir, plots=False)["markdown"]) == single_worker_report
 
 
 @pytest.mark.slow
@@ -122,7 +122,7 @@ def test_workers_on_postgresql_train_each_run_once_and_report_as_one(tmp_path,
     try:  # two together (they race to create the tables), a third a little later
         workdir = _staggered_workers(tmp_path, server.rsplit("/", 1)[0] + "/" + name,
                                      starts=(0, 0, 3))
-        assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+        assert findings(build_report(workdir, plots=False)["markdown"]) == single_worker_report
     finally:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         admin.close()
@@ -138,7 +138,7 @@ def test_workers_on_a_journal_file_train_each_run_once_and_report_as_one(tmp_pat
 
     journal = f"journal://{tmp_path / 'shared' / 'study.log'}"
     workdir = _staggered_workers(tmp_path, journal, starts=(0, 0, 3))
-    assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    assert findings(build_report(workdir, plots=False)["markdown"]) == single_worker_report
     assert not os.path.exists(os.path.join(workdir, "optuna.db"))
 
 
@@ -253,7 +253,7 @@ def test_two_launched_workers_train_each_run_once_and_report_as_one(tmp_path,
     assert all(re.search(r"trial \d+: val", log) for log in logs), "a worker ran no trial"
     assert os.path.exists(os.path.join(workdir, "optuna.journal"))  # the launcher's default
     assert open(os.path.join(workdir, "report.md")).read().strip() in done.stdout
-    assert build_report(workdir, plots=False)["markdown"] == single_worker_report
+    assert findings(build_report(workdir, plots=False)["markdown"]) == single_worker_report
     again = subprocess.run(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
                            capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr[-3000:]
