@@ -7,3 +7,11 @@ class UserError(Exception):
 
 class TrainingDiverged(UserError):
     """A non-finite loss; the last good checkpoint is kept."""
+
+
+class RunPruned(Exception):
+    """A sweep's pruner stopped a trial's run after `epoch` (its checkpoints and log are kept)."""
+
+    def __init__(self, epoch: int, value: float):
+        super().__init__(f"pruned after epoch {epoch} (intermediate value {value:.4g})")
+        self.epoch, self.value = epoch, value

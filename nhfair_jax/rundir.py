@@ -121,6 +121,7 @@ class RunDir:
     """
 
     CONFIG, LOG, RESULT, PARAMS = "config.json", "log.jsonl", "result.json", "params.json"
+    PRUNED = "pruned.json"  # a sweep's pruner stopped the run: never resumed, never a candidate
     # what a directory holds once training has produced something worth protecting
     _STARTED = (RESULT, "predictions_val.npz", "predictions_test.npz")
 
@@ -154,6 +155,12 @@ class RunDir:
     def result(self) -> dict | None:
         """result.json's content, or None while the run is not finished."""
         return read_json(self.file(self.RESULT)) if self.finished else None
+
+    def pruned(self) -> dict | None:
+        """pruned.json's content ({"epoch", "value", "pruner"}) when a sweep's pruner stopped
+        this run, else None."""
+        path = self.file(self.PRUNED)
+        return read_json(path) if os.path.exists(path) else None
 
     def config(self) -> dict | None:
         """config.json's content (the resolved config), or None before the run was prepared."""
@@ -198,6 +205,9 @@ class RunDir:
 
     def write_result(self, result: dict) -> None:
         self.write_json(self.RESULT, result)
+
+    def write_pruned(self, info: dict) -> None:
+        self.write_json(self.PRUNED, info)
 
     def write_params(self, params: dict) -> None:
         self.write_json(self.PARAMS, params)

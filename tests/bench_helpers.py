@@ -88,12 +88,20 @@ class FakeTraining:
         monkeypatch.setattr(runner, "time", types.SimpleNamespace(
             sleep=alone, perf_counter=time.perf_counter, time=time.time))
 
-    def __call__(self, config, workdir, progress=None):
+    def __call__(self, config, workdir, progress=None, on_epoch=None):
         from nhfair_jax.rundir import write_json
 
         lr, wd = float(config.optim.lr), float(config.optim.weight_decay)
         self.calls.append((workdir, lr, wd, config.optim.name))
         val = {"utility": 0.5 + lr, "worst": 0.4 + lr, "gap": wd, "loss": 1.0 - lr}
+        epochs = int(config.train.epochs)
+        for epoch in range(1, epochs):  # as the loop: after every epoch but the last
+            with open(os.path.join(workdir, "log.jsonl"), "a") as log:
+                log.write(json.dumps({"epoch": epoch, "time_train_s": 1.0,
+                                      "time_eval_s": 0.5}) + "\n")
+            if on_epoch is not None:  # an exception (the pruner's) stops the run here
+                on_epoch(epoch, {"epoch": epoch, "selectable": True,
+                                 **{f"val_{k}": v for k, v in val.items()}})
         result = {"val": val, "test": dict(val)}
         write_json(os.path.join(workdir, "result.json"), result)
         return result

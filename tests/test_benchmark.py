@@ -308,3 +308,101 @@ def test_two_workers_share_one_study_and_report_as_sqlite(tmp_path, kind):
         alone = str(tmp_path / "sqlite")
         run_benchmark(bench_config(**kw), alone, report=False)
         assert findings(build_report(alone, plots=False)["markdown"]) == shared_report
+
+
+def test_pruned_trials_count_toward_the_budget_stop_early_and_are_never_candidates(
+        tmp_path, monkeypatch):
+    """Fast (no training): with the median pruner on the sweep objective (here val worst, to be
+    maximised), a trial whose value after an epoch is below the median of the earlier trials'
+    at that epoch stops there: its run directory keeps the epochs it trained and pruned.json,
+    it is no selection candidate and it counts toward the budget, so the sweep trains as many
+    trials as without pruning, some of them shorter. A rerun trains nothing; a pruned run
+    directory reached again is not trained again."""
+    from optuna.trial import TrialState
+
+    from nhfair_jax.errors import RunPruned
+    from nhfair_jax.rundir import RunDir
+    from nhfair_jax.sweep import collect
+    from nhfair_jax.sweep.runner import Sweeper, open_storage, pruned_by_pruner, storage_url
+
+    fake = FakeTraining(monkeypatch)
+    workdir = str(tmp_path / "w")
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=8, epochs=4)
+    bench.startup_trials = 2
+    with bench.unlocked():
+        bench.prune = "median"
+    os.makedirs(workdir, exist_ok=True)
+    store = open_storage(storage_url(None, workdir), 2, 6)
+    sweeper = Sweeper(bench, workdir, store, log=lambda *_: None)
+    sweeper.sweep("digitsb", "erm")
+    study = sweeper.study("digitsb", "erm")
+    pruned = [t for t in study.trials if pruned_by_pruner(t)]
+    complete = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    assert pruned and len(pruned) + len(complete) == 8 == len(fake.calls)
+    assert sweeper.finished_trials("digitsb", "erm") == 8
+    for t in study.trials[:2]:  # the startup trials always train to the end
+        assert t.state == TrialState.COMPLETE
+    for t in pruned:
+        # epoch 1 is the warm-up; the fake's value is the same every epoch, so the pruner
+        # stops a trial at its first prunable epoch: below the earlier trials' median there
+        assert t.user_attrs["pruned_after_epoch"] == 2
+        earlier = [u.intermediate_values[2] for u in study.trials[:t.number]
+                   if 2 in u.intermediate_values]
+        assert t.intermediate_values[2] < np.median(earlier)
+        run_dir = os.path.join(workdir, t.user_attrs["run_dir"])
+        assert json.load(open(os.path.join(run_dir, "pruned.json")))["epoch"] == 2
+        assert not os.path.exists(os.path.join(run_dir, "result.json"))
+        assert len(open(os.path.join(run_dir, "log.jsonl")).readlines()) == 2
+    folder = os.path.join(workdir, "trials", "digitsb", "erm")
+    monkeypatch.setattr(collect, "load_run", lambda d: {"dir": d} if RunDir(d).finished else None)
+    candidates = {r["dir"] for r in collect.candidates(workdir, "digitsb", "erm")}
+    assert len(os.listdir(folder)) == 8
+    assert candidates == {os.path.join(workdir, t.user_attrs["run_dir"]) for t in complete}
+    assert [p["epochs"] for p in collect.pruned_trials(workdir, "digitsb", "erm")] == \
+        [2] * len(pruned)
+    sweeper.sweep("digitsb", "erm")
+    assert len(fake.calls) == 8  # the budget holds the pruned trials: nothing trained again
+    with pytest.raises(RunPruned):
+        sweeper.train("trials", "digitsb", "erm", pruned[0].params, 0)
+    assert len(fake.calls) == 8
+
+
+def test_an_unknown_pruner_is_one_clear_error(tmp_path):
+    bench = bench_config(datasets=("digitsb",), methods=("erm",))
+    with bench.unlocked():
+        bench.prune = "hyperband"
+    with pytest.raises(UserError, match="prune must be one of median, halving"):
+        run_benchmark(bench, str(tmp_path / "w"))
+
+
+@pytest.mark.slow
+def test_a_pruned_real_run_keeps_its_epochs_and_is_not_trained_again(tmp_path):
+    """The training loop's side of pruning: the pruner's exception after epoch 2 of a real run
+    stops it there with two epochs logged and checkpointed and pruned.json written; reaching the
+    directory again trains nothing, even with a hook that would not prune."""
+    from nhfair_jax.errors import RunPruned
+    from nhfair_jax.rundir import RunDir
+    from nhfair_jax.sweep.runner import Sweeper
+
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), epochs=4)
+    with bench.unlocked():
+        bench.prune = "median"
+    sweeper = Sweeper(bench, str(tmp_path / "w"), None, log=lambda *_: None)
+    params = {"optim.lr": 1e-3, "optim.name": "adam", "optim.weight_decay": 0.0}
+    seen = []
+
+    def prune_after_two(epoch, entry):
+        seen.append((epoch, entry["selectable"], entry["val_worst"]))
+        if epoch == 2:
+            raise RunPruned(epoch, entry["val_worst"])
+
+    with pytest.raises(RunPruned):
+        sweeper.train("trials", "digitsb", "erm", params, 0, on_epoch=prune_after_two)
+    run = RunDir(sweeper.run_dir("trials", "digitsb", "erm", params, 0))
+    assert [e for e, _, _ in seen] == [1, 2] and all(s for _, s, _ in seen)
+    assert run.pruned() == {"epoch": 2, "value": seen[-1][2], "pruner": "median"}
+    assert run.epochs_logged() == 2 and not run.finished
+    assert sorted(os.listdir(run.checkpoints))[-1].startswith("epoch_2")
+    with pytest.raises(RunPruned):
+        sweeper.train("trials", "digitsb", "erm", params, 0, on_epoch=lambda *_: None)
+    assert run.epochs_logged() == 2 and not run.finished

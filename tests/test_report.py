@@ -609,7 +609,7 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
     """The cost table by hand: a trial and its seed run share one directory (counted once);
     a first epoch whose every compile request was a cache hit is clean, one that built a
     program is not, a post-fit run (no epochs) and an old log without cache counts are
-    neither."""
+    neither; pruned trials are counted apart, with their epochs and seconds."""
     from nhfair_jax.report.compute import compute_rows, compute_table
 
     def run(name, first_epoch, session, compiled):
@@ -627,17 +627,24 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
     old = run("old", {"compiles": 2}, 5.0, {})
     post = run("post", None, 2.0, {"requests": 1, "cache_hits": 1, "seconds": 0.1})
     post["result"]["timings_s"] = {"post_fit": 2.5}  # no session total: its phases summed
+    pruned = [{"dir": "p1", "epochs": 2, "seconds": 1.5}, {"dir": "p2", "epochs": 3,
+                                                           "seconds": 2.0}]
     info = {"data": {"d": {
-        "erm": {"selection": {"candidates": [a, b, old]}, "runs": [b]},  # b: trial and seed 0
+        "erm": {"selection": {"candidates": [a, b, old]}, "runs": [b],  # b: trial and seed 0
+                "pruned": pruned},
         "dfr": {"selection": {"candidates": [post]}, "runs": []}}}}
     erm, dfr = compute_rows(info)
     assert (erm["runs"], erm["session_s"], erm["train_s"]) == (3, 19.0, 3.0)
     assert (erm["requests"], erm["cache_hits"], erm["compile_s"]) == (11, 3, 4.5)
     assert (erm["trained"], erm["first_epoch_clean"]) == (2, 1)
     assert (dfr["trained"], dfr["runs"], dfr["session_s"]) == (0, 1, 2.5)
+    assert (erm["pruned"], erm["pruned_epochs"], erm["pruned_s"]) == (2, 5, 3.5)
+    assert erm["runs"] == 3  # the pruned trials are not among the runs
     table = compute_table(info)
-    assert table[1][-1] == "1 of 2 (50%)" and table[2][-1] == "no trained run"
-    assert table[-1][:3] == ["all", "all", "4"] and table[-1][-1] == "1 of 2 (50%)"
+    assert table[1][-2] == "1 of 2 (50%)" and table[2][-2] == "no trained run"
+    assert table[1][-1] == "2 (5 epochs, 3.5 s)" and table[2][-1] == "0"
+    assert table[-1][:3] == ["all", "all", "4"] and table[-1][-2:] == ["1 of 2 (50%)",
+                                                                      "2 (5 epochs, 3.5 s)"]
 
 
 def test_the_report_says_what_the_runs_cost(full_report):

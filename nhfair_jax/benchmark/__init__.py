@@ -3,7 +3,8 @@ sweep, selection on validation (DTO for ERM, the fairness-without-harm zones for
 re-runs of every selected configuration, and the report.
 
     python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py --workdir runs/bench \
-        [--storage postgresql://user:pass@host/db | journal:///nfs/study.log] [--force]
+        [--storage postgresql://user:pass@host/db | journal:///nfs/study.log] [--force] \
+        [--prune median|halving]
     # N workers as one Slurm job array (or as processes here: --launcher local) sharing the
     # study; waits for them and reports, or returns at once with --no_wait:
     python -m nhfair_jax.benchmark --config ... --workdir /nfs/bench --launcher slurm \
@@ -29,7 +30,7 @@ def validate(bench) -> None:
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
     from nhfair_jax.methods import registered
-    from nhfair_jax.sweep.runner import OBJECTIVES
+    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS
 
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
@@ -40,6 +41,9 @@ def validate(bench) -> None:
                         "relative to the ERM baseline")
     if bench.objective not in OBJECTIVES:
         raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
+    if bench.get("prune", "") not in ("", *PRUNERS):
+        raise UserError(f"prune must be one of {', '.join(PRUNERS)} (or empty: off), got "
+                        f"{bench.prune!r}")
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
     for name, spec in bench.datasets.items():

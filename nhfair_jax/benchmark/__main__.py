@@ -26,6 +26,11 @@ _LAUNCHER = flags.DEFINE_enum("launcher", None, ["local", "slurm"], "Run --worke
 _WORKERS = flags.DEFINE_integer("workers", 1, "Workers of --launcher.")
 _NO_WAIT = flags.DEFINE_bool("no_wait", False, "With --launcher: return once the workers are "
                              "submitted; the same command again collects and reports.")
+_PRUNE = flags.DEFINE_enum("prune", None, ["median", "halving"], "Stop trials that cannot win "
+                           "early, on the sweep objective's validation value after each epoch: "
+                           "Optuna's median or successive-halving pruner. Off by default (the "
+                           "benchmark paper trains every trial); pruned trials count toward the "
+                           "budget and are never selected.")
 _SLURM = define_config_dict("slurm", slurm_options(), "sbatch settings of --launcher slurm (--slurm.partition=gpu --slurm.time=240 ...).")
 
 
@@ -34,6 +39,9 @@ def main(argv) -> None:
     logging.set_verbosity(logging.WARNING)
     try:
         workdir = _WORKDIR.value or os.path.join("runs", "bench")
+        if _PRUNE.value:  # a key of its own only when on: workdirs made without it stay valid
+            with _CONFIG.value.unlocked():
+                _CONFIG.value.prune = _PRUNE.value
         if _LAUNCHER.value is None and (_WORKERS.value != 1 or _NO_WAIT.value):
             from nhfair_jax.errors import UserError
 

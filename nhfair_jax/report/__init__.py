@@ -159,7 +159,9 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                      "seconds (all of each session, and its training epochs), XLA's "
                      "compilations (programs built, those read back from the persistent "
                      "compilation cache, the seconds both took), and the trained runs whose "
-                     "first epoch compiled nothing (every program from an earlier run)."),
+                     "first epoch compiled nothing (every program from an earlier run); "
+                     "with --prune, the trials the pruner stopped (the epochs they trained, "
+                     "and those epochs' seconds; they are not among the runs)."),
                ("table", compute_table(info))]
     beside = paper_table(info, percent)
     if len(beside) > 1:

@@ -1,14 +1,15 @@
 """What the benchmark's runs cost: per data set and method, the runs, their seconds by phase
 and their compilations (XLA programs built, those the persistent compilation cache answered,
-seconds spent), and how many trained runs compiled nothing in their first epoch (every
-program they needed came from an earlier run, in the process or the persistent cache)."""
+seconds spent), how many trained runs compiled nothing in their first epoch (every program
+they needed came from an earlier run, in the process or the persistent cache), and the trials
+a sweep's pruner stopped (the epochs they trained, and those epochs' seconds)."""
 
 from __future__ import annotations
 
 from nhfair_jax.rundir import RunDir
 
 HEADER = ["data set", "method", "runs", "session s", "train s", "compile s", "programs built",
-          "of which cached", "first epoch compiles nothing"]
+          "of which cached", "first epoch compiles nothing", "pruned trials"]
 
 
 def _runs(entry: dict) -> list[dict]:
@@ -49,7 +50,11 @@ def compute_rows(info: dict) -> list[dict]:
                 "compile_s": sum(c.get("seconds", 0.0) for c in compiled),
                 "requests": sum(c.get("requests", 0) for c in compiled),
                 "cache_hits": sum(c.get("cache_hits", 0) for c in compiled),
-                "trained": len(trained), "first_epoch_clean": sum(trained)})
+                "trained": len(trained), "first_epoch_clean": sum(trained),
+                # trials a sweep's pruner stopped (not among the runs: never candidates)
+                "pruned": len(entry.get("pruned", ())),
+                "pruned_epochs": sum(p["epochs"] for p in entry.get("pruned", ())),
+                "pruned_s": sum(p["seconds"] for p in entry.get("pruned", ()))})
     return rows
 
 
@@ -59,12 +64,15 @@ def compute_table(info: dict) -> list[list[str]]:
     out = [HEADER]
     total = {k: sum(r[k] for r in rows) for k in ("runs", "session_s", "train_s", "compile_s",
                                                   "requests", "cache_hits", "trained",
-                                                  "first_epoch_clean")}
+                                                  "first_epoch_clean", "pruned",
+                                                  "pruned_epochs", "pruned_s")}
     for r in [*rows, {"dataset": "all", "method": "all", **total}]:
         clean = (f"{r['first_epoch_clean']} of {r['trained']} "
                  f"({100 * r['first_epoch_clean'] / r['trained']:.0f}%)" if r["trained"]
                  else "no trained run")
         out.append([r["dataset"], r["method"], str(r["runs"]), f"{r['session_s']:.1f}",
                     f"{r['train_s']:.1f}", f"{r['compile_s']:.1f}", str(r["requests"]),
-                    str(r["cache_hits"]), clean])
+                    str(r["cache_hits"]), clean,
+                    f"{r['pruned']} ({r['pruned_epochs']} epochs, {r['pruned_s']:.1f} s)"
+                    if r["pruned"] else "0"])
     return out

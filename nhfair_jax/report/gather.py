@@ -70,7 +70,8 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
                     run["interval"] = bootstrap_interval(run, n=bootstrap)
             test_group = np.nanmean(np.stack([r["group"]["test"] for r in runs]), 0) \
                 if runs else None
-            per_method[method] = {"selection": sel, "runs": runs, "test_group": test_group}
+            per_method[method] = {"selection": sel, "runs": runs, "test_group": test_group,
+                                  "pruned": collect.pruned_trials(workdir, dataset, method)}
         erm_test = per_method["erm"]["test_group"]
         for method, entry in per_method.items():
             entry["test_zone"] = (fwh_zone(erm_test, entry["test_group"])

@@ -4,7 +4,8 @@ baseline, each method's fairness-without-harm choice, the M rule, and the seed r
 Layout under the benchmark workdir:
   trials/<data set>/<method>/<hash>-s<seed>/   one directory per sweep trial
   seeds/<data set>/<method>/<trial dir>/s<k>/  re-runs of a selected trial with seed k
-Every run directory holds config.json, params.json and (once finished) result.json.
+Every run directory holds config.json, params.json and (once finished) result.json; a trial
+a sweep's pruner stopped holds pruned.json instead, and is never a candidate.
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ def candidates(workdir: str, dataset: str, method: str, *, base_run=None) -> lis
         runs = [r for r in runs if r["params"].get("base_run") and
                 os.path.basename(r["params"]["base_run"]) == os.path.basename(base_run)]
     return runs
+
+
+def pruned_trials(workdir: str, dataset: str, method: str) -> list[dict]:
+    """The trials a sweep's pruner stopped: {"dir", "epochs" (trained before it stopped),
+    "seconds" (their training and validation)}, ordered by directory name."""
+    folder = os.path.join(workdir, "trials", dataset, method)
+    out = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        run = RunDir(os.path.join(folder, name))
+        if run.pruned() is not None:
+            log = run.log()
+            out.append({"dir": run.path, "epochs": len(log),
+                        "seconds": sum(e.get("time_train_s", 0.0) + e.get("time_eval_s", 0.0)
+                                       for e in log)})
+    return out
 
 
 def select(workdir: str, dataset: str, methods) -> dict:

@@ -10,8 +10,12 @@ several machines that share a file system but no database server. Re-running con
 - a trial whose worker died is failed and re-enqueued with the same parameters, by the first
   worker to see that the trial's worker no longer holds its lock (nhfair_jax.sweep.liveness),
   on whatever machine it ran; with a database, also when its heartbeat goes stale;
-- the trial budget counts finished trials; a worker that would exceed it (another worker took
-  the last slot) ends its trial as pruned without training;
+- the trial budget counts finished trials (completed, or stopped by the pruner); a worker that
+  would exceed it (another worker took the last slot) ends its trial as pruned without training;
+- with a pruner (the benchmark config's `prune`: "median" or "halving", off by default: the
+  benchmark paper trains every trial), each trial reports its validation objective after every
+  epoch and stops when Optuna's pruner says it cannot win; its run directory keeps what it
+  trained, marked pruned.json, and is never resumed nor a selection candidate;
 - one worker at a time trains a run directory (`RunDir.lock`, an flock the kernel drops when
   its process dies), so workers that reach the same run (seed re-runs, a retried trial) train
   it once; the others wait for it or move on to other runs.
@@ -22,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import socket
 import sys
@@ -29,7 +34,7 @@ import time
 
 import ml_collections
 
-from nhfair_jax.errors import TrainingDiverged, UserError
+from nhfair_jax.errors import RunPruned, TrainingDiverged, UserError
 from nhfair_jax.methods.registry import suggest
 from nhfair_jax.rundir import RunDir, test_pause
 from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
@@ -37,6 +42,34 @@ from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
 # paper says only "on the validation results"); selection afterwards uses DTO / FWH either way.
 OBJECTIVES = {"loss": "minimize", "utility": "maximize", "worst": "maximize", "gap": "minimize"}
+PRUNERS = ("median", "halving")
+
+
+def make_pruner(kind: str, startup_trials: int):
+    """Optuna's pruner of `kind` (PRUNERS), on the per-epoch validation objective.
+
+    "median": MedianPruner; a trial stops after an epoch where its value is worse than the
+    median of the earlier trials' values at that epoch; the first `startup_trials` trials (the
+    sampler's random ones) and every trial's first epoch are never pruned. "halving":
+    SuccessiveHalvingPruner with Optuna's defaults (the minimum resource estimated from the
+    first finished trial, reduction factor 4): at rungs of 1, 4, 16, ... times that many epochs
+    only the best quarter of the trials that reached the rung go on.
+    """
+    import optuna
+
+    if kind == "median":
+        # steps are epochs (1, 2, ...); Optuna prunes from step n_warmup_steps on
+        return optuna.pruners.MedianPruner(n_startup_trials=int(startup_trials),
+                                           n_warmup_steps=2)
+    if kind == "halving":
+        return optuna.pruners.SuccessiveHalvingPruner()
+    raise UserError(f"prune must be one of {', '.join(PRUNERS)} (or empty: off), got {kind!r}")
+
+
+def pruned_by_pruner(trial) -> bool:
+    """A trial the pruner stopped (it counts toward the budget), not one pruned because it
+    diverged or because other workers had taken the budget's last slot."""
+    return trial.state.name == "PRUNED" and "pruned_after_epoch" in trial.user_attrs
 
 
 def set_dotted(config, key: str, value) -> None:
@@ -222,20 +255,26 @@ class Sweeper:
                            "base": base_run and os.path.basename(base_run)})
         return os.path.join(self.workdir, kind, dataset, method, f"{key}-s{seed}")
 
-    def train(self, kind, dataset, method, params, seed, base_run=None, run_dir=None
-              ) -> tuple[str, dict]:
+    def train(self, kind, dataset, method, params, seed, base_run=None, run_dir=None, *,
+              on_epoch=None) -> tuple[str, dict]:
         """Trains (or reads the finished) run of one configuration and seed, waiting while
         another worker trains it."""
-        done = self.train_run(kind, dataset, method, params, seed, base_run, run_dir)
+        done = self.train_run(kind, dataset, method, params, seed, base_run, run_dir,
+                              on_epoch=on_epoch)
         return done["dir"], done["result"]
 
     def train_run(self, kind, dataset, method, params, seed, base_run=None, run_dir=None, *,
-                  wait: bool = True) -> dict | None:
+                  wait: bool = True, on_epoch=None) -> dict | None:
         """Trains (or reads the finished) run of one configuration and seed, under its lock.
 
         Args:
           wait: False: return None at once when another worker holds the run (or, for a
             post-fit run, when the ERM run it is fitted on is not finished yet).
+          on_epoch: the trained run's per-epoch hook (nhfair_jax.dispatch.run); RunPruned
+            raised from it marks the run directory pruned.
+
+        Raises:
+          RunPruned: the pruner stopped this run (now, or in an earlier session).
 
         Returns:
           {"dir", "result", "trained": this call wrote result.json (False: another worker or
@@ -255,6 +294,9 @@ class Sweeper:
             test_pause("run_locked")
             run_dir.prepare(config)
             done = run_dir.finished
+            pruned = run_dir.pruned()
+            if pruned is not None:  # stopped by a pruner: what it trained stays as it was
+                raise RunPruned(int(pruned["epoch"]), float(pruned["value"]))
             if not done or run_dir.params() is None:
                 run_dir.write_params({"dataset": dataset, "method": method, "params": params,
                                       "seed": seed, "base_run": base_run})
@@ -262,7 +304,12 @@ class Sweeper:
                 return {"dir": run_dir.path, "result": run_dir.result(), "trained": False,
                         "epochs": 0}
             before = run_dir.epochs_logged()
-            result = dispatch.run(config, run_dir, progress=False)
+            try:
+                result = dispatch.run(config, run_dir, progress=False, on_epoch=on_epoch)
+            except RunPruned as e:
+                run_dir.write_pruned({"epoch": e.epoch, "value": e.value,
+                                      "pruner": self.bench.get("prune", "")})
+                raise
             return {"dir": run_dir.path, "result": result, "trained": True,
                     "epochs": run_dir.epochs_logged() - before}
 
@@ -274,20 +321,24 @@ class Sweeper:
         optuna.logging.set_verbosity(optuna.logging.ERROR)  # see quiet_optuna
         sampler = NumberSeededTPE(seed=int(self.bench.sampler_seed),
                                   n_startup_trials=int(self.bench.startup_trials))
+        kind = self.bench.get("prune", "")
+        pruner = make_pruner(kind, self.bench.startup_trials) if kind else \
+            optuna.pruners.NopPruner()
         return optuna.create_study(study_name=f"{dataset}/{method}", storage=self.storage,
-                                   sampler=sampler, load_if_exists=True,
+                                   sampler=sampler, pruner=pruner, load_if_exists=True,
                                    direction=OBJECTIVES[self.bench.objective])
 
     def finished_trials(self, dataset: str, method: str) -> int:
-        """Complete trials of a study (0 before it exists); creates nothing."""
+        """Finished trials of a study (complete, or stopped by the pruner; 0 before the study
+        exists); creates nothing."""
         import optuna
-        from optuna.trial import TrialState
 
         try:
             study = optuna.load_study(study_name=f"{dataset}/{method}", storage=self.storage)
         except KeyError:
             return 0
-        return len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
+        return sum(t.state.name == "COMPLETE" or pruned_by_pruner(t)
+                   for t in study.get_trials(deepcopy=False))
 
     def budget(self, method: str) -> int:
         from nhfair_jax.methods.registry import search_space
@@ -343,14 +394,23 @@ class Sweeper:
         study = self.study(dataset, method)
         budget = self.budget(method)
         seed = int(self.bench.seeds[0])
-        counted = (TrialState.COMPLETE, TrialState.RUNNING, TrialState.WAITING)
+        objective_key = f"val_{self.bench.objective}"
+
+        def report(trial):
+            def on_epoch(epoch, entry):
+                value = entry.get(objective_key)
+                if not entry["selectable"] or value is None or not math.isfinite(value):
+                    return  # a pretraining phase's epochs, or a diverging one, say nothing
+                trial.report(float(value), epoch)
+                if trial.should_prune():
+                    raise RunPruned(epoch, float(value))
+            return on_epoch
 
         def objective(trial):
             trial.set_user_attr("worker", self.mark().name)  # first: see _fail_lost
-            earlier = [t for t in study.get_trials(deepcopy=False, states=counted)
-                       if t.number < trial.number and t.state != TrialState.WAITING]
-            if sum(t.state == TrialState.COMPLETE for t in earlier) + sum(
-                    t.state == TrialState.RUNNING for t in earlier) >= budget:
+            earlier = [t for t in study.get_trials(deepcopy=False) if t.number < trial.number]
+            if sum(t.state in (TrialState.COMPLETE, TrialState.RUNNING) or pruned_by_pruner(t)
+                   for t in earlier) >= budget:
                 trial.set_user_attr("skipped", "budget reached by other workers")
                 raise optuna.TrialPruned()
             trial.set_user_attr("host", self.host)
@@ -358,7 +418,18 @@ class Sweeper:
             params = suggest(trial, method)
             t0 = time.perf_counter()
             try:
-                run_dir, result = self.train("trials", dataset, method, params, seed, base_run)
+                run_dir, result = self.train("trials", dataset, method, params, seed, base_run,
+                                             on_epoch=report(trial))
+            except RunPruned as e:
+                trial.set_user_attr("pruned_after_epoch", e.epoch)
+                trial.set_user_attr("run_dir", os.path.relpath(
+                    self.run_dir("trials", dataset, method, params, seed, base_run),
+                    self.workdir))
+                self.log(f"[{dataset}/{method}] trial {trial.number} {e} "
+                         f"({time.perf_counter() - t0:.0f} s)")
+                if self.bar is not None:
+                    self.bar.update(1)
+                raise optuna.TrialPruned() from e
             except TrainingDiverged as e:
                 trial.set_user_attr("diverged", str(e))
                 self.log(f"[{dataset}/{method}] trial {trial.number} diverged: {e}")
@@ -377,8 +448,9 @@ class Sweeper:
             # its parameters and directory whatever a heartbeat says yet.
             self._fail_lost(study)
             optuna.storages.fail_stale_trials(study)
-            states = [t.state for t in study.get_trials(deepcopy=False)]
-            done = states.count(TrialState.COMPLETE)
+            trials = study.get_trials(deepcopy=False)
+            states = [t.state for t in trials]
+            done = states.count(TrialState.COMPLETE) + sum(map(pruned_by_pruner, trials))
             if done >= budget:
                 return True
             if done + states.count(TrialState.RUNNING) >= budget:  # others finish the budget

@@ -341,8 +341,10 @@ def train(config, workdir, *, mesh=None, progress: bool | None = None, teacher=N
       mesh: the device mesh; default all local devices.
       progress: show progress bars; default config.train.progress.
       teacher: the teacher's variables, for a method that distils from one.
-      on_epoch: f(epoch, log entry), called after each epoch is checkpointed and logged; an
-        exception it raises stops the run there (resumable: nothing is lost).
+      on_epoch: f(epoch, log entry), called after each epoch but the last is checkpointed and
+        logged, the entry with "selectable" added (False in a phase whose epochs early stopping
+        never keeps, e.g. a pretraining phase); an exception it raises stops the run there
+        (resumable: nothing is lost).
     """
     t_start = time.perf_counter()
     rundir = RunDir(workdir)
@@ -406,7 +408,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         epochs.set_postfix(loss=f"{entry['train_loss']:.3f}", val_acc=f"{val['acc']:.3f}",
                            val_worst=f"{val['worst']:.3f}")
         if run.on_epoch is not None and not stop:
-            run.on_epoch(epoch, entry)
+            run.on_epoch(epoch, {**entry, "selectable": run.phase(epoch).selectable})
         if stop:
             break
     epochs.close()
