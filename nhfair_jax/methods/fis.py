@@ -11,6 +11,8 @@ same scores.
 
 from __future__ import annotations
 
+import functools
+
 import logging
 
 import jax
@@ -193,24 +195,35 @@ class FIS(CrossEntropy):
 
             return jax.grad(loss_part)(params), jax.grad(fair_part)(params)
 
+        def accumulate(total, batch_params, batch_stats, batch, weights):
+            return jax.tree.map(jnp.add, total,
+                                weighted_grads(batch_params, batch_stats, batch, weights))
+
         probs_j = self._jit("probs", probs_fn)
         grads_j = self._jit("val_grads", weighted_grads)
+        accumulate_j = self._jit("val_grads_sum", accumulate)
+        # Every step of a round is compiled (once per run, and kept by the persistent cache):
+        # eagerly, the violation's gradient and the sums were some 50 small programs, compiled
+        # again in every process.
+        weights_j = self._jit("fair_weights", functools.partial(
+            jax.grad(fairness_violation), num_groups=val.num_groups,
+            constraint=self.cfg.constraint))
         probs = np.concatenate([np.asarray(probs_j(state.params, state.batch_stats, d))[b["mask"]]
                                 for b, d in ctx.eval_batches(val, keys)])
         # The violation is a function of group means of probabilities: its gradient is that of
         # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.
-        w = np.asarray(jax.grad(fairness_violation)(
-            jnp.asarray(probs), jnp.asarray(val.labels), jnp.asarray(val.groups),
-            num_groups=val.num_groups, constraint=self.cfg.constraint))
-        g_loss = g_fair = None
+        w = np.asarray(weights_j(jnp.asarray(probs), jnp.asarray(val.labels),
+                                 jnp.asarray(val.groups)))
+        total = None
         bs = ctx.eval_batch_size
         for i, (batch, device_batch) in enumerate(ctx.eval_batches(val, keys)):
             rows = w[i * bs:(i + 1) * bs]
-            rows = np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]), rows.dtype)])
-            gl, gf = grads_j(state.params, state.batch_stats, device_batch, jnp.asarray(rows))
-            g_loss = gl if g_loss is None else jax.tree.map(jnp.add, g_loss, gl)
-            g_fair = gf if g_fair is None else jax.tree.map(jnp.add, g_fair, gf)
-        return g_loss, g_fair
+            rows = jnp.asarray(np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]),
+                                                              rows.dtype)]))
+            total = grads_j(state.params, state.batch_stats, device_batch, rows) \
+                if total is None else accumulate_j(total, state.params, state.batch_stats,
+                                                   device_batch, rows)
+        return total
 
     def pool_scores(self, ctx, state, pool_rows):
         """(accuracy influence, fairness influence) of every pool row."""
