@@ -3,15 +3,20 @@
 `import nhfair_jax` appends these to the `XLA_FLAGS` environment variable, which XLA reads once,
 when JAX first initialises a backend:
 
-- `--xla_cpu_experimental_ynn_fusion_type=-individual_convolution`: in jaxlib 0.10, XLA's CPU
-  backend hands a convolution with 16 or more input channels to YNNPACK, which runs it on one
-  thread; without it the convolution goes to Eigen's, which uses every core. Measured on the
-  2-core CPU (benchmarks/README.md; `benchmarks/train_step.py` measures the train step with and
-  without it side by side): up to 1.25x faster train steps. It also fixes numbers: with XLA's
-  default route, ResNet-18's gradients at batch 8, 32 px differ by 1-7% from an independent
-  computation (every convolution as a patch matmul) below its first strided convolution, while
-  with the flag they agree to float32 rounding (tests/test_xla_flags.py); each convolution alone
-  is exact either way, so it is the fusion in the network.
+- `--xla_cpu_experimental_ynn_fusion_type=-individual_convolution,-individual_dot`: in jaxlib
+  0.10, XLA's CPU backend hands a convolution with 16 or more input channels to YNNPACK, which
+  runs it on one thread; without it the convolution goes to Eigen's, which uses every core.
+  Measured on the 2-core CPU (benchmarks/README.md; `benchmarks/train_step.py` measures the
+  train step with and without it side by side): up to 1.25x faster train steps. It also fixes
+  numbers: with XLA's default route, ResNet-18's gradients at batch 8, 32 px differ by 1-7%
+  from an independent computation (every convolution as a patch matmul, YNNPACK off) below its
+  first strided convolution; each convolution alone is exact either way, so it is the fusion
+  in the network. `-individual_dot` does the same for matrix products: with only
+  `-individual_convolution`, ResNet-18's train-step gradients with every convolution as a
+  patch matmul (`model.conv_impl = "patches"`) were 7% off layer2_0.conv1's kernel gradient
+  on an AMD EPYC (each product alone exact to 2e-6). With both, every route agrees with
+  YNNPACK off to float32 rounding (tests/test_xla_flags.py), and the train step is as fast
+  (within noise; benchmarks/README.md).
 
 A flag is set only where it is known to exist (jaxlib versions in `_VERIFIED`): XLA aborts the
 process on a flag it does not know. A flag the user already set in `XLA_FLAGS` is left as it is,
@@ -25,7 +30,7 @@ from __future__ import annotations
 import importlib.metadata
 import os
 
-CPU_FLAGS = {"xla_cpu_experimental_ynn_fusion_type": "-individual_convolution"}
+CPU_FLAGS = {"xla_cpu_experimental_ynn_fusion_type": "-individual_convolution,-individual_dot"}
 _VERIFIED = ((0, 10), (0, 11))  # jaxlib 0.10.x: measured here; later releases not yet seen
 OFF_VALUES = ("0", "off", "false", "no")
 

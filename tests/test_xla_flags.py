@@ -15,7 +15,7 @@ import pytest
 from nhfair_jax import xla_flags
 from nhfair_jax.models.layers import conv_xla
 
-FLAG = "--xla_cpu_experimental_ynn_fusion_type=-individual_convolution"
+FLAG = "--xla_cpu_experimental_ynn_fusion_type=-individual_convolution,-individual_dot"
 IN_RANGE = "0.10.2"
 
 
@@ -56,11 +56,14 @@ def test_the_pinned_jaxlib_is_in_the_flags_verified_range():
 
 
 def test_the_flag_is_in_force_in_this_process():
-    """What the flag is for: a 16-channel convolution is XLA's own (multi-threaded Eigen), not a
-    YNNPACK fusion. If XLA changes its routing this fails, and the flag's docstring needs a look."""
+    """What the flag is for: a 16-channel convolution and a matrix product are XLA's own
+    (multi-threaded Eigen), not YNNPACK fusions. If XLA changes its routing this fails, and the
+    flag's docstring needs a look."""
     assert FLAG in xla_flags.applied() or FLAG in os.environ.get("XLA_FLAGS", "")
     x, k = jnp.ones((4, 8, 8, 16)), jnp.ones((3, 3, 16, 32))
     assert "__ynn_fusion" not in jax.jit(conv_xla).lower(x, k).compile().as_text()
+    a, b = jnp.ones((512, 288)), jnp.ones((288, 64))
+    assert "__ynn_fusion" not in jax.jit(jnp.dot).lower(a, b).compile().as_text()
 
 
 _GRADS = textwrap.dedent("""
@@ -116,15 +119,16 @@ def test_small_cnn_train_step_gradients_are_the_same_with_and_without_the_flags(
 
 @pytest.mark.slow
 def test_resnet18_train_step_gradients_with_the_flags_match_an_independent_computation(tmp_path):
-    """ResNet-18 at batch 8, 32 px: with the flags, the gradients equal those with every
-    convolution as a patch matmul to 5e-5 of each leaf's largest entry (a 1e-7 relative change
-    of the input moves them by about 1e-5, float32's floor through 20 layers: the problem is
-    well conditioned). XLA's default route in jaxlib 0.10.2 does not:
-    its gradients of the first strided convolution's kernel (layer2_0.conv1) and everything
-    below it differ from both by 1-7% (each convolution alone is exact to 1e-6; it is the
-    YNNPACK fusion in the network), which is a second reason the package sets the flag. The
-    reference runs without any YNNPACK fusion: on an AMD EPYC the patch matmuls' own fusion put
-    7% into layer2_0.conv1's kernel gradient (the package's route agreed with YNNPACK off to
-    1e-5 there)."""
-    _assert_close(_grads(tmp_path, "resnet18", 32, 8, True),
-                  _grads(tmp_path, "resnet18", 32, 8, True, "patches", ynn=False), tol=5e-5)
+    """ResNet-18 at batch 8, 32 px: with the flags, the gradients of the package's convolutions
+    and those of every convolution as a patch matmul both equal a reference with every
+    convolution as a patch matmul and no YNNPACK fusion at all, to 5e-5 of each leaf's largest
+    entry (a 1e-7 relative change of the input moves them by about 1e-5, float32's floor
+    through 20 layers: the problem is well conditioned). Neither held before the flags in
+    jaxlib 0.10.2: with XLA's default route the package's gradients of the first strided
+    convolution's kernel (layer2_0.conv1) and everything below it differed by 1-7% (each
+    convolution alone is exact to 1e-6; it is the YNNPACK fusion in the network), and with
+    `-individual_convolution` alone the patches' gradient of that kernel was 7% off on an AMD
+    EPYC (YNNPACK's matrix products in the network; `-individual_dot` fixes it)."""
+    reference = _grads(tmp_path, "resnet18", 32, 8, True, "patches", ynn=False)
+    _assert_close(_grads(tmp_path, "resnet18", 32, 8, True), reference, tol=5e-5)
+    _assert_close(_grads(tmp_path, "resnet18", 32, 8, True, "patches"), reference, tol=5e-5)
