@@ -6,6 +6,9 @@ of the environment, and a check that a run learned its label.
 server). Missing, it skips the test locally; listed in NHFAIR_REQUIRE (comma-separated, or
 "all"), it fails the test instead, so that CI, which installs every piece and sets
 NHFAIR_REQUIRE=all, cannot turn a broken install into a green run of skips.
+
+`python tests/helpers.py` checks every piece at once and exits 1 naming those missing (.ci/run
+calls it before the tests).
 """
 
 from __future__ import annotations
@@ -81,7 +84,8 @@ def need(piece: str):
     message = f"{piece} missing ({why}); {PIECES[piece][2]}"
     if piece in required():
         pytest.fail(f"NHFAIR_REQUIRE lists {piece}: {message}", pytrace=False)
-    pytest.skip(message)
+    # module level too: test files that need a piece for every test call this at import
+    pytest.skip(message, allow_module_level=True)
 
 
 def assert_learned(run_dir, split: str = "test", sds: float = 3.0) -> float:
@@ -209,3 +213,16 @@ def toy_student_and_teacher(seed: int, inputs: int, hidden: int, classes: int):
                           "w2": jax.random.normal(k[3], (hidden, classes))}, "batch_stats": {}}
     return params, teacher
 
+
+
+def main() -> int:
+    """Checks every piece of PIECES; prints one line per missing piece (what is wrong, how to get
+    it) and returns 1 when any is missing."""
+    missing = [(p, why) for p, (found, why) in ((p, _find(p)) for p in PIECES) if found is None]
+    for piece, why in missing:
+        print(f"ci: {piece} missing ({why}); {PIECES[piece][2]}", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,8 @@ The stub answers by the image it receives: `script` maps the SHA-256 of the imag
 data URL's payload) to a behaviour: an answer text, ("refusal", text) for an API-level refusal,
 ("http", code) for an HTTP error, ("sleep", seconds) for a reply that comes too late,
 ("retry_after", seconds, text) for HTTP 429 with that Retry-After header on the first request
-of the image and `text` afterwards, ("length", text) for an answer cut by the budget. Unknown
+of the image and `text` afterwards, ("length", text) for an answer cut by the budget, ("cut",) for a reply whose connection closes
+after its headers and part of its body (a server dying mid-reply). Unknown
 images get "Male". Alternatively `responder(image_bytes, prompt)` returns the behaviour. Every
 request is counted per image hash (with its arrival time), and `most_in_flight` is the most
 requests it held unanswered at once. `/models` lists `models`. With
@@ -117,6 +118,16 @@ class Stub:
                     action, finish = action[1], "length"
                 if isinstance(action, (list, tuple)) and action[0] == "http":
                     self._send(int(action[1]), b'{"error": "stub failure"}')
+                    return
+                if isinstance(action, (list, tuple)) and action[0] == "cut":
+                    self._done()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    self.wfile.write(b'{"choices": [{"index": 0, "mess')
+                    self.wfile.flush()
+                    self.close_connection = True
                     return
                 if isinstance(action, (list, tuple)) and action[0] == "sleep":
                     time.sleep(float(action[1]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -19,10 +20,14 @@ from tests.helpers import need
 def test_without_an_accelerator_it_says_so_and_exits_0(tmp_path):
     out = tmp_path / "gpu.json"
     # The interpreter running the tests, however it was started (a virtual environment's
-    # .venv/bin/python need not be the python on PATH).
-    proc = subprocess.run(["bash", os.path.join(REPO, "benchmarks", "gpu.sh"), str(out)],
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHON": sys.executable})
+    # .venv/bin/python need not be the python on PATH): PATH holds only the one program the
+    # script needs besides Python, so it runs only if it takes $PYTHON.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    os.symlink(shutil.which("dirname"), bin_dir / "dirname")
+    proc = subprocess.run([shutil.which("bash"), os.path.join(REPO, "benchmarks", "gpu.sh"),
+                           str(out)], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHON": sys.executable, "PATH": str(bin_dir)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("no accelerator")
     assert not out.exists()

@@ -560,3 +560,24 @@ def test_an_endpoint_dying_mid_run_leaves_every_question_answered_and_logged(tmp
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+def test_a_reply_cut_mid_body_is_a_logged_error_or_goes_to_another_endpoint(tmp_path):
+    """A server that dies after a reply's headers (the body shorter than its Content-Length):
+    alone, each question ends as an error naming the cut, logged, and the run goes on; beside a
+    healthy endpoint, the healthy one answers every question."""
+    mini, hashes = _utk(tmp_path, n=6)
+    cut = {h: ["cut"] for h in hashes}
+    with Stub(cut) as bad:
+        run(_config(mini.root, bad.url), str(tmp_path / "alone"), progress=False)
+        records = _records(tmp_path / "alone")
+        assert len(records) == 6 and all(r["status"] == "error" for r in records)
+        assert all("IncompleteRead" in r["error"] and bad.url in r["error"] for r in records), \
+            records[0]["error"]
+        with Stub({}) as good:
+            c = _config(mini.root, f"{bad.url},{good.url}", **{"backend.retries": 0})
+            run(c, str(tmp_path / "two"), progress=False)
+        records = _records(tmp_path / "two")
+        assert len(records) == 6 and all(r["status"] != "error" for r in records), \
+            [r["error"] for r in records]
+        assert {r["endpoint"] for r in records} == {good.url}

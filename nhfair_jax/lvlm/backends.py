@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import email.utils
+import http.client
 import io as _io
 import json
 import os
@@ -254,8 +255,11 @@ class OpenAIBackend:
             except (socket.timeout, TimeoutError):
                 last = f"timed out after {self.timeout_s:g} s"
                 delay = self.backoff_s * 2 ** attempt
-            except (urllib.error.URLError, ConnectionError, OSError) as e:
-                last = f"connection failed at {endpoint.url}: {getattr(e, 'reason', e)}"
+            except (urllib.error.URLError, ConnectionError, OSError,
+                    http.client.HTTPException) as e:
+                # HTTPException: the connection closed mid-reply (IncompleteRead, a bad
+                # status line): the server is going down as surely as one that refuses
+                last = f"connection failed at {endpoint.url}: {getattr(e, 'reason', e)!s}"
                 if self._went_down(endpoint) and endpoint not in left:
                     left.add(endpoint)  # another endpoint takes it now: not a retry
                     avoid, delay = {endpoint}, 0.0

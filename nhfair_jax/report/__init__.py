@@ -170,7 +170,10 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                          "its five seeds) for the data sets of this report that are among its "
                          "seven, and our mean's distance from the paper's in units of the paper's "
                          "std. The paper's cells are for its own setting (an ImageNet-pretrained "
-                         "ResNet-18 at 224 px, its trial budgets)."),
+                         "ResNet-18 at 224 px, its trial budgets). Our dp and eqodd here are "
+                         "dp_mean and eqodd_ovr, the paper's code's definitions (the mean over "
+                         "classes of one-vs-rest terms): equal to dp and eqodd for a two-class "
+                         "target, higher for FairFace's seven."),
                    ("table", beside)]
     if plots:
         for dataset in info["data"]:
