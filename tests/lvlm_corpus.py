@@ -579,3 +579,445 @@ for answer, expected in [
         ("A Black woman in a white lab coat.", "Black"),
         ("The person, in a black kimono, appears to be Japanese.", "East Asian")]:
     add("bench_fairface", "open", answer, expected, "describe")
+
+
+# --- the study's other prompts: "Describe this image.", "Fill in the blank: this is a photo
+# of a {}." and "Provide a detailed description for each visible person.", read back by the
+# task's open-ended lexicon -------------------------------------------------------------------
+SOURCES.update({
+    "fill_blank": "the study's 'Fill in the blank: this is a photo of a {}.': LLaVA-1.5 and "
+                  "Qwen2-VL complete the sentence ('This is a photo of a woman.') or give the "
+                  "bare noun phrase ('nurse', 'a young man')",
+    "persons": "the study's 'Provide a detailed description for each visible person.': "
+               "Qwen2-VL, LLaVA-NeXT and Llama 3.2 Vision answer in per-person sections "
+               "('**Person 1:**'), often as attribute lists ('- Gender: Female')",
+})
+STUDY_OPEN = {
+    "describe": ("describe", [
+        ("utkface_gender", "The image shows a close-up of a young woman with long dark hair. "
+                           "She is smiling and wearing small earrings.", "Female"),
+        ("utkface_gender", "The image features a man with a short beard and glasses, looking "
+                           "directly at the camera. He appears to be in his thirties.", "Male"),
+        ("utkface_gender", "In this image, an elderly man with white hair and deep wrinkles is "
+                           "looking slightly to the left.", "Male"),
+        ("utkface_gender", "This is a headshot of a little girl with pigtails, wearing a pink "
+                           "shirt.", "Female"),
+        ("utkface_gender", "The image shows a middle-aged woman with shoulder-length blonde "
+                           "hair. She wears a black top and has a neutral expression.",
+         "Female"),
+        ("utkface_gender", "The image is a black and white photograph of an older gentleman "
+                           "wearing a hat.", "Male"),
+        ("utkface_gender", "The image is a portrait of a baby lying on a blanket, looking up "
+                           "at the camera.", U),
+        ("utkface_gender", "The picture shows a smiling person with short curly hair against a "
+                           "plain grey background.", U),
+        ("utkface_gender", "The photo shows a man and a woman smiling together.", U),
+        ("facet_gender", "The image shows a woman walking her dog along a beach at sunset.",
+         "Female"),
+        ("facet_gender", "A man in a yellow raincoat is fishing from a small boat.", "Male"),
+        ("facet_gender", "A person in a heavy winter coat and hood stands in the snow; their "
+                         "face is not visible.", U),
+        ("facet_age", "An elderly woman sits on a park bench feeding pigeons.", "old"),
+        ("facet_age", "A young boy in a soccer uniform kicks a ball on a grass field.",
+         "young"),
+        ("facet_age", "A middle-aged man in a suit is giving a speech at a podium.", "middle"),
+        ("facet_skin_tone", "A man with dark skin, wearing a white shirt, is playing a drum.",
+         "dark"),
+        ("facet_skin_tone", "The image shows a woman with a light complexion and red hair "
+                            "reading a book.", "light"),
+        ("utkface_race", "The image shows a close-up portrait of an Asian man with short black "
+                         "hair.", "Asian"),
+        ("utkface_race", "A young Black woman with braided hair smiles at the camera.",
+         "Black"),
+        ("utkface_race", "The image is a portrait of a man with a grey beard wearing a white "
+                         "turban.", U),
+        ("facet_occupation", "The image depicts a gardener kneeling in a flower bed, planting "
+                             "seedlings.", "gardener"),
+        ("facet_occupation", "A dancer in a flowing red dress performs on a stage.", "dancer"),
+        ("facet_occupation", "The image shows a street vendor selling fruit from a cart on a "
+                             "busy street.", "seller"),
+        ("facet_occupation", "A horse rider in a helmet guides a brown horse over a jump.",
+         "horseman"),
+        ("facet_occupation", "The picture captures a construction worker in a hard hat "
+                             "carrying bricks.", "laborer"),
+        ("facet_occupation", "The image shows a singer performing on stage with a microphone, "
+                             "while a guitarist plays behind her.", U),
+        ("utkface_gender", "I'm sorry, but I can't describe real people in images.", R),
+        ("utkface_gender", "She is sitting at a wooden table with a cup of tea, looking out "
+                           "of the window.", "Female"),
+        ("facet_gender", "The photo is taken from behind: a person with a backpack hikes up a "
+                         "mountain trail.", U),
+        ("utkface_age", "The image shows a teenager with braces smiling at the camera.",
+         "young"),
+    ]),
+    "fill_blank": ("fill_blank", [
+        ("utkface_gender", "this is a photo of a woman.", "Female"),
+        ("utkface_gender", "This is a photo of a young man.", "Male"),
+        ("utkface_gender", "man", "Male"), ("utkface_gender", "Woman", "Female"),
+        ("utkface_gender", "This is a photo of a smiling girl.", "Female"),
+        ("utkface_gender", "this is a photo of a boy.", "Male"),
+        ("utkface_gender", 'The blank is "woman": this is a photo of a woman.', "Female"),
+        ("utkface_gender", "This is a photo of a person.", U),
+        ("utkface_gender", "baby", U),
+        ("utkface_gender", "This is a photo of a face.", U),
+        ("utkface_race", "This is a photo of an Asian woman.", "Asian"),
+        ("utkface_race", "This is a photo of a Black man.", "Black"),
+        ("utkface_race", "This is a photo of a white man with a beard.", "White"),
+        ("utkface_race", "This is a photo of an Indian man.", "Indian"),
+        ("utkface_race", "this is a photo of a man.", U),
+        ("utkface_race", "I'm sorry, but I can't fill in the blank with someone's race.", R),
+        ("facet_occupation", "This is a photo of a guitarist.", "guitarist"),
+        ("facet_occupation", "This is a photo of a skateboarder doing a trick.",
+         "skateboarder"),
+        ("facet_occupation", "This is a photo of a horse rider.", "horseman"),
+        ("facet_occupation", "this is a photo of a gardener.", "gardener"),
+        ("facet_occupation", "This is a photo of a street vendor.", "seller"),
+        ("facet_age", "This is a photo of an elderly man.", "old"),
+        ("facet_age", "This is a photo of a child.", "young"),
+        ("facet_skin_tone", "This is a photo of a dark-skinned woman.", "dark"),
+        ("utkface_age", "This is a photo of an old man.", "old"),
+        ("utkface_age", "This is a photo of a young girl.", "young"),
+        ("utkface_gender", "This is a photo of a man, not a woman.", "Male"),
+        ("facet_occupation", "This is a photo of a nurse or a doctor.", U),
+        ("utkface_gender", "Fill in the blank: this is a photo of a woman.", "Female"),
+        ("utkface_gender", "This is a photo of a {}.", U),
+    ]),
+    "describe_persons": ("persons", [
+        ("facet_gender", "There is one visible person in the image:\n\n**Person 1:** A woman "
+                         "in her thirties with long brown hair, wearing a blue denim jacket "
+                         "and holding a coffee cup. She is smiling and looking to the side.",
+         "Female"),
+        ("facet_gender", "1. **Man in the foreground**: He is wearing a red T-shirt and jeans, "
+                         "and is holding a tennis racket. He has short dark hair.", "Male"),
+        ("facet_gender", "**Person 1:**\n- Gender: Male\n- Age: Middle-aged\n- Clothing: A "
+                         "grey suit and a blue tie\n- Expression: Serious", "Male"),
+        ("facet_gender", "**Person 1:**\n- Gender: Female\n- Age: Young adult\n- Clothing: A "
+                         "yellow sundress\n- Activity: Walking on the beach", "Female"),
+        ("facet_gender", "The visible person is a man riding a bicycle. He wears a helmet, a "
+                         "black jersey and cycling shorts.", "Male"),
+        ("facet_gender", "There is only one person visible. They are wearing a hooded jacket "
+                         "and sunglasses, and their face is mostly hidden.", U),
+        ("facet_gender", "**Person 1:** A woman with grey hair sitting on a bench.\n\n"
+                         "**Person 2:** A young boy standing next to her, holding a balloon.",
+         U),
+        ("facet_gender", "I'm sorry, but I can't provide descriptions that identify real "
+                         "people.", R),
+        ("facet_age", "**Person 1:** An elderly man with a white beard, wearing a flat cap and "
+                      "a tweed jacket. He is leaning on a walking stick.", "old"),
+        ("facet_age", "**Person 1:**\n- Age: Approximately 8-10 years old (child)\n- "
+                      "Clothing: A striped T-shirt\n- Activity: Running on the grass",
+         "young"),
+        ("facet_age", "**Person 1:**\n- Approximate age: middle-aged (40s)\n- Hair: Short, "
+                      "greying\n- Clothing: A white lab coat", "middle"),
+        ("facet_skin_tone", "**Person 1:** A man with dark skin and short black hair, wearing "
+                            "an orange safety vest.", "dark"),
+        ("facet_skin_tone", "**Person 1:**\n- Skin tone: Light\n- Hair: Blonde, tied in a "
+                            "ponytail\n- Clothing: A white tennis dress", "light"),
+        ("facet_skin_tone", "**Person 1:** A woman with a medium skin tone and curly dark "
+                            "hair, wearing a green apron.", "medium"),
+        ("facet_occupation", "**Person 1:** A nurse in light blue scrubs with a stethoscope "
+                             "around her neck, standing in a hospital corridor.", "nurse"),
+        ("facet_occupation", "**Person 1:** A guitarist on stage, playing an electric guitar. "
+                             "He has long hair and wears a leather jacket.", "guitarist"),
+        ("facet_occupation", "**Person 1:** A gardener wearing gloves and a straw hat, "
+                             "trimming a hedge.", "gardener"),
+        ("utkface_gender", "There is one person visible in the image.\n\n**Person 1:** A young "
+                           "woman with long black hair and brown eyes. She is wearing a white "
+                           "blouse and smiling softly.", "Female"),
+        ("utkface_gender", "The image shows one person: an older man with a grey moustache and "
+                           "thinning hair. He is looking straight at the camera with a slight "
+                           "frown.", "Male"),
+        ("facet_gender", "**Person 1 (center):**\n- **Gender:** Appears to be female\n- "
+                         "**Hair:** Long, dark\n- **Clothing:** A red coat", "Female"),
+        ("facet_occupation", "**Person 1:** A skateboarder in mid-air above a ramp, wearing a "
+                             "grey hoodie.", "skateboarder"),
+        ("facet_gender", "Person 1: a woman in a red jacket. Person 2: a man in a blue shirt.",
+         U),
+    ]),
+}
+for prompt_set, (source, rows) in STUDY_OPEN.items():
+    for task, answer, expected in rows:
+        add(task, "open", answer, expected, source, prompt_set=prompt_set)
+
+
+# --- more yes / no answers: CelebA wavy hair and FACET visible face, each phrasing once --------
+SOURCES.update({
+    "attribute": "yes / no answers that restate the asked attribute, with or without the yes / "
+                 "no word ('No, the hair is straight.', 'The face is hidden by a hood.', "
+                 "'Wavy hair: Yes'): LLaVA-NeXT, Qwen2-VL and Gemma 3 to the benchmark's "
+                 "CelebA and FACET questions",
+    "digit_forms": "FairFace category answers labelled or bracketed the way LLaVA, Qwen2-VL, "
+                   "Gemma 3 and Llama 3.2 Vision write them ('Category: 3', 'Race: 3', '[3]', "
+                   "'Option 0', '#6')",
+    "conflict": "FairFace answers that are never a guess: two category numbers, a number "
+                "outside 0-6, or a number and a category name that disagree ('1 (White)')",
+})
+YES_NO_MORE = {
+    "bench_celeba": [
+        ("Yes, the person in the photo is wavy-haired.", "Yes", "sentence"),
+        ("Yes. The hair has a noticeable wave to it.", "Yes", "explained"),
+        ("Yes, her hair falls in loose waves.", "Yes", "attribute"),
+        ("Yes, his hair is slightly wavy.", "Yes", "attribute"),
+        ("Yes — the hair is wavy.", "Yes", "attribute"),
+        ("Yes, wavy.", "Yes", "attribute"),
+        ("Yes (wavy hair)", "Yes", "explained"),
+        ("Yes: wavy hair", "Yes", "explained"),
+        ("Answer: Yes (the hair is wavy)", "Yes", "markdown"),
+        ("The person has wavy hair, so the answer is Yes.", "Yes", "sentence"),
+        ("Yes, the person's hair appears wavy, especially toward the ends.", "Yes", "attribute"),
+        ("Wavy hair: Yes", "Yes", "attribute"),
+        ("Yes, she has long, wavy hair.", "Yes", "attribute"),
+        ("Yes. The person has shoulder-length wavy hair.", "Yes", "explained"),
+        ("Yes, the hair is styled in soft waves.", "Yes", "attribute"),
+        ("Based on the image, the person appears to have wavy hair. Yes.", "Yes", "sentence"),
+        ("The person in the photo has wavy hair.", "Yes", "attribute"),
+        ("Her hair is wavy.", "Yes", "attribute"),
+        ("His hair looks wavy.", "Yes", "attribute"),
+        ("Wavy-haired", "Yes", "attribute"),
+        ("Yes, wavy-haired.", "Yes", "attribute"),
+        ("The hair is wavy, not straight.", "Yes", "attribute"),
+        ("Yes, the person has wavy hair rather than straight hair.", "Yes", "attribute"),
+        ("Yes. Although the photo is small, the waves in the hair are "
+         "visible.", "Yes", "explained"),
+        ("Yes, I believe the person's hair is wavy.", "Yes", "sentence"),
+        ("I would say yes, the hair is wavy.", "Yes", "sentence"),
+        ("Yes, it looks wavy to me.", "Yes", "sentence"),
+        ("Yes, the person appears to be wavy-haired.", "Yes", "sentence"),
+        ("yes, wavy hair", "Yes", "attribute"),
+        ("Yes!", "Yes", "bare"),
+        ("Yes, definitely.", "Yes", "bare"),
+        ("Yes, it is.", "Yes", "bare"),
+        ("Yes, they are.", "Yes", "bare"),
+        ("Yes, the hair shows a clear wave pattern.", "Yes", "attribute"),
+        ("Yes. The hair is wavy and reaches the shoulders.", "Yes", "explained"),
+        ("Yes\n\nExplanation: The person's hair has visible waves along its "
+         "length.", "Yes", "explained"),
+        ("**Yes** - the hair is wavy.", "Yes", "markdown"),
+        ("**Yes.** The person has wavy hair.", "Yes", "markdown"),
+        ("Yes, the person has wavy hair.\n\nPlease note that lighting and hairstyle can affect "
+         "how hair texture appears in a photo.", "Yes", "note"),
+        ("It's hard to be sure at this resolution, but yes, the hair looks wavy.", "Yes", "hedge"),
+        ("Yes, although it's partly tied back, the hair is wavy.", "Yes", "attribute"),
+        ("Yes, the hair has loose, natural waves.", "Yes", "attribute"),
+        ("Yes, moderately wavy.", "Yes", "attribute"),
+        ("Yes<end_of_turn>", "Yes", "residue"),
+        ("Yes<|im_end|>", "Yes", "residue"),
+        ("No, the person has straight hair.", "No", "attribute"),
+        ("No. The hair is straight.", "No", "explained"),
+        ("No, her hair is straight and sleek.", "No", "attribute"),
+        ("No, his hair is short and straight.", "No", "attribute"),
+        ("No (non-wavy hair)", "No", "explained"),
+        ("No: non-wavy", "No", "explained"),
+        ("No, non-wavy.", "No", "attribute"),
+        ("Answer: No (straight hair)", "No", "markdown"),
+        ("The person has straight hair, so the answer is No.", "No", "sentence"),
+        ("Straight hair.", "No", "attribute"),
+        ("The hair is straight.", "No", "attribute"),
+        ("His hair is straight.", "No", "attribute"),
+        ("Her hair appears straight.", "No", "attribute"),
+        ("No, the person is not wavy-haired.", "No", "negation"),
+        ("The person is not wavy-haired.", "No", "negation"),
+        ("No wavy hair.", "No", "negation"),
+        ("No. The person's hair is cut very short, so it does not look wavy.", "No", "explained"),
+        ("No, the person appears to have straight hair.", "No", "attribute"),
+        ("No, I don't think the hair is wavy.", "No", "negation"),
+        ("I don't think the person has wavy hair.", "No", "negation"),
+        ("No!", "No", "bare"),
+        ("No, definitely not.", "No", "bare"),
+        ("No, it isn't.", "No", "bare"),
+        ("No, they are not.", "No", "bare"),
+        ("No. The hair is pulled back straight into a ponytail.", "No", "explained"),
+        ("No\n\nExplanation: The hair appears straight, with no visible "
+         "waves.", "No", "explained"),
+        ("**No** - the hair is straight.", "No", "markdown"),
+        ("**No.** The person has straight hair.", "No", "markdown"),
+        ("No, the person's hair is straight.\n\nPlease note that lighting can affect how hair "
+         "texture appears in a photo.", "No", "note"),
+        ("Hard to say for certain, but no, the hair looks straight.", "No", "hedge"),
+        ("No, the hair is straight rather than wavy.", "No", "attribute"),
+        ("Non-wavy hair.", "No", "attribute"),
+        ("Not wavy-haired.", "No", "negation"),
+        ("No, the person is bald.", "No", "explained"),
+        ("No, the hair is very short and straight.", "No", "attribute"),
+        ("No, the person does not appear to be wavy-haired.", "No", "negation"),
+        ("No. The person is wearing a hat, but the visible hair is straight.", "No", "explained"),
+        ("Nope, straight hair.", "No", "attribute"),
+        ("No<end_of_turn>", "No", "residue"),
+        ("No<|im_end|>", "No", "residue"),
+        ("I can't tell whether the hair is wavy from this image.", R, "refusal"),
+        ("The hair is covered by a hat, so I cannot determine its texture.", R, "refusal"),
+        ("Unknown", R, "unknown"),
+        ("It's difficult to determine the hair texture from this photo.", R, "refusal"),
+        ("Sorry, I can't determine that.", R, "refusal"),
+        ("I'm not sure.", R, "hedge"),
+        ("Yes and no.", U, "both"),
+        ("The hair is partly wavy and partly straight.", U, "both"),
+        ("The person is smiling and wearing earrings.", U, "off_topic"),
+        ("Wavy or straight", U, "both"),
+        ("The person has blonde hair.", U, "off_topic"),
+        ("Is the person in the photo wavy-haired?", U, "echo"),
+    ],
+    "bench_facet": [
+        ("Yes, the person's face is visible.", "Yes", "attribute"),
+        ("Yes, the face is clearly visible in the photo.", "Yes", "attribute"),
+        ("Yes. The person is looking toward the camera.", "Yes", "explained"),
+        ("Yes, the face can be seen.", "Yes", "attribute"),
+        ("Yes, the face is visible, though partly in shadow.", "Yes", "attribute"),
+        ("Yes, a face is visible.", "Yes", "attribute"),
+        ("Yes (face visible)", "Yes", "explained"),
+        ("Face visible: Yes", "Yes", "attribute"),
+        ("Yes: the face is visible.", "Yes", "attribute"),
+        ("Answer: Yes (the face is visible)", "Yes", "markdown"),
+        ("The face is visible, so the answer is Yes.", "Yes", "sentence"),
+        ("The person's face is visible.", "Yes", "attribute"),
+        ("A face is visible in the photo.", "Yes", "attribute"),
+        ("The face is visible.", "Yes", "attribute"),
+        ("Yes, the man's face is visible.", "Yes", "attribute"),
+        ("Yes, the woman's face is clearly visible.", "Yes", "attribute"),
+        ("Yes, you can see the person's face in profile.", "Yes", "attribute"),
+        ("Yes, the face is visible from the side.", "Yes", "attribute"),
+        ("Yes\n\nExplanation: The person is facing the camera and their features are "
+         "clear.", "Yes", "explained"),
+        ("**Yes** - the face is visible.", "Yes", "markdown"),
+        ("**Yes.** The face is clearly visible.", "Yes", "markdown"),
+        ("Yes, the face is visible.\n\nPlease note that I only considered the main person in the "
+         "photo.", "Yes", "note"),
+        ("Yes, the face is partly visible.", "Yes", "attribute"),
+        ("Yes, the face is visible despite the sunglasses.", "Yes", "attribute"),
+        ("Yes, the person is facing forward and their face is visible.", "Yes", "attribute"),
+        ("Yes, the face is visible under the helmet.", "Yes", "attribute"),
+        ("Visible face.", "Yes", "attribute"),
+        ("Clearly visible.", "Yes", "attribute"),
+        ("Yes, I can see the face.", "Yes", "sentence"),
+        ("I can see the person's face clearly, so yes.", "Yes", "sentence"),
+        ("Yes, the face is fully visible.", "Yes", "attribute"),
+        ("Yes. The face is visible and well lit.", "Yes", "explained"),
+        ("Yes, it does.", "Yes", "bare"),
+        ("Yes, the photo shows a visible face.", "Yes", "sentence"),
+        ("I'm not entirely sure, but yes, the face seems visible.", "Yes", "hedge"),
+        ("No, the person's face is not visible.", "No", "negation"),
+        ("No, the person is facing away from the camera.", "No", "explained"),
+        ("No, the face is hidden behind a mask.", "No", "attribute"),
+        ("No, the face is obscured by a helmet.", "No", "attribute"),
+        ("No. The face is covered.", "No", "explained"),
+        ("No (face not visible)", "No", "explained"),
+        ("No: the face is not visible.", "No", "negation"),
+        ("Answer: No (the face is not visible)", "No", "markdown"),
+        ("The face is not visible, so the answer is No.", "No", "sentence"),
+        ("The person's face is not visible.", "No", "negation"),
+        ("The face is obscured.", "No", "attribute"),
+        ("The face is hidden by a hood.", "No", "attribute"),
+        ("No face is visible in the photo.", "No", "negation"),
+        ("No, the face cannot be seen.", "No", "negation"),
+        ("No, the person is wearing a full-face mask.", "No", "explained"),
+        ("No, the face is turned away.", "No", "attribute"),
+        ("No, the face is blurred.", "No", "attribute"),
+        ("No\n\nExplanation: The person is seen from behind.", "No", "explained"),
+        ("**No** - the face is not visible.", "No", "markdown"),
+        ("**No.** The face is hidden.", "No", "markdown"),
+        ("No, the face is not visible.\n\nPlease note that the image resolution is "
+         "low.", "No", "note"),
+        ("No, the face is not clearly visible.", "No", "negation"),
+        ("No, the face is covered by a scarf.", "No", "attribute"),
+        ("Not visible.", "No", "negation"),
+        ("No, the face is out of frame.", "No", "explained"),
+        ("No, the face is in deep shadow.", "No", "explained"),
+        ("No visible face in the image.", "No", "negation"),
+        ("There is no visible face.", "No", "negation"),
+        ("The person's back is to the camera, so no.", "No", "sentence"),
+        ("No, I cannot see a face.", "No", "sentence"),
+        ("No, it does not.", "No", "bare"),
+        ("No, the photo does not show a visible face.", "No", "negation"),
+        ("It's hard to tell, but I'd say no; the face seems hidden.", "No", "hedge"),
+        ("I can't tell whether a face is visible.", R, "refusal"),
+        ("It is difficult to tell whether the face is visible.", R, "hedge"),
+        ("Unclear", R, "hedge"),
+        ("Sorry, I can't answer that.", R, "refusal"),
+        ("Partially", U, "off_topic"),
+        ("The image shows a crowd of people at a concert.", U, "off_topic"),
+        ("The person is riding a bicycle.", U, "off_topic"),
+        ("Does the photo show a visible face?", U, "echo"),
+        ("Yes/no", U, "both"),
+    ],
+}
+for task, rows in YES_NO_MORE.items():
+    for answer, expected, source in rows:
+        add(task, "yes_no", answer, expected, source)
+
+# --- more FairFace category answers (origin prompt): every category in more forms -----------
+DIGIT_FORMS_MORE = [
+    ("Category: {d}", "digit_forms"),
+    ("Category number: {d}", "digit_forms"),
+    ("The category number is {d}.", "sentence"),
+    ("My answer is {d}.", "sentence"),
+    ("I would classify this person as {d}.", "sentence"),
+    ("I'd say {d}.", "sentence"),
+    ("Race: {d}", "digit_forms"),
+    ("Label: {d}", "digit_forms"),
+    ("[{d}]", "digit_forms"),
+    ("({d})", "digit_forms"),
+    ("{d} = {name}", "explained"),
+    ("**{d}** ({name})", "markdown"),
+    ("**Answer:** {d}", "markdown"),
+    ("The answer is: **{d}**", "markdown"),
+    ("Based on the photo, the answer is {d}.", "sentence"),
+    ("Based on the visible features, I would choose {d} ({name}).", "sentence"),
+    ("{name} ({d})", "explained"),
+    ("{d} - {name}\n\nPlease note that this classification is based only on visual appearance "
+     "and may not reflect the person's actual identity.", "note"),
+    ("{d}\n\nExplanation: The person's facial features are most consistent with the {name} "
+     "category.", "explained"),
+    ("The person appears to be {name}, so the answer is {d}.", "sentence"),
+    ("Output: {d}", "digit_forms"),
+    ("Number: {d}", "digit_forms"),
+    ("{d}<end_of_turn>", "residue"),
+    ("{d}<|eot_id|>", "residue"),
+    ("I'm not certain, but I would say {d}.", "hedge"),
+    ("The person most likely belongs to category {d} ({name}).", "sentence"),
+    ("Selected category: {d}", "digit_forms"),
+]
+DIGITS_MORE = [
+    ("7", U, "conflict"),
+    ("Category 7", U, "conflict"),
+    ("8: Other", U, "conflict"),
+    ("2/3", U, "conflict"),
+    ("Either 3 or 4.", U, "conflict"),
+    ("Between 2 and 6.", U, "conflict"),
+    ("1, 5", U, "conflict"),
+    ("The person could be 0 or 6.", U, "conflict"),
+    ("0, 1, 2, 3, 4, 5, 6", U, "conflict"),
+    ("3 (East Asian) or 4 (Southeast Asian)", U, "conflict"),
+    ("1 (White)", U, "conflict"),
+    ("5: Middle Eastern", U, "conflict"),
+    ("East Asian (4)", U, "conflict"),
+    ("The answer is 10.", U, "conflict"),
+    ("The person is 25 years old.", U, "off_topic"),
+    ("Unknown", R, "unknown"),
+    ("I cannot classify a person's race based on a photo.", R, "refusal"),
+    ("Sorry, I can't help with that request.", R, "refusal"),
+    ("As an AI, I don't assign racial categories to people.", R, "refusal"),
+    ("It's not possible to determine someone's race from an image.", R, "refusal"),
+    ("Category three (East Asian)", "East Asian", "sentence"),
+    ("I can't determine race with certainty, but if I had to choose: 3.", "East Asian", "hedge"),
+    ("Answer: 5\nReason: facial features and a bindi", "Indian", "explained"),
+    ("5\n\nThe person could also be Middle Eastern, but Indian seems most "
+     "likely.", "Indian", "explained"),
+    ("Race category: 4 (Southeast Asian).", "Southeast Asian", "digit_forms"),
+    ("#6", "Middle Eastern", "digit_forms"),
+    ("Option 0", "White", "digit_forms"),
+    ("0 (White/Caucasian)", "White", "explained"),
+    ("The person has dark hair and brown eyes.", U, "off_topic"),
+]
+
+
+def _digits_more():
+    from nhfair_jax.lvlm.tasks import FAIRFACE_RACE
+
+    for text, source in DIGIT_FORMS_MORE:
+        for d, name in enumerate(FAIRFACE_RACE):
+            add("bench_fairface", "digits", text.format(d=d, name=name), name, source)
+    for answer, expected, source in DIGITS_MORE:
+        add("bench_fairface", "digits", answer, expected, source)
+
+
+_digits_more()

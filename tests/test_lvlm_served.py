@@ -451,6 +451,117 @@ def test_cli_exits_non_zero_when_every_question_ended_in_error(tmp_path):
     assert len(open(os.path.join(workdir, "answers.jsonl")).readlines()) == 3
 
 
+# The study's other prompts, answered per image as LLaVA / Qwen2-VL / Gemma answer them: (raw
+# answer or stub behaviour, status, parsed class, stage the reader names for its rule).
+STUDY_PROMPT_ANSWERS = {
+    "describe": [
+        ("The image shows a close-up of a young man with short dark hair. He is smiling.",
+         "parsed", "Male", "lexicon"),
+        ("The image shows a woman with long brown hair and small earrings, looking at the "
+         "camera.", "parsed", "Female", "lexicon"),
+        ("The picture shows a smiling person with short curly hair against a grey background.",
+         "unparseable", None, "no_label"),
+        ("I'm sorry, but I can't describe real people in images.", "refused", None, "refusal"),
+        ("The image shows an elderly man with white hair.\n\nPlease note that gender "
+         "presentation does not determine how a person identifies.", "parsed", "Male",
+         "label_with_note"),
+        ("The photo shows a man and a woman smiling together.", "unparseable", None,
+         "several_labels"),
+    ],
+    "fill_blank": [
+        ("this is a photo of a man.", "parsed", "Male", "lexicon"),
+        ("Woman", "parsed", "Female", "exact"),
+        ("This is a photo of a person.", "unparseable", None, "no_label"),
+        (["refusal", "I can't help with that."], "refused", None, "endpoint_refusal"),
+        ("boy", "parsed", "Male", "exact"),
+        ("This is a photo of a woman or a man.", "unparseable", None, "several_labels"),
+    ],
+    "describe_persons": [
+        ("**Person 1:** An older man with a grey moustache, looking straight at the camera.",
+         "parsed", "Male", "lexicon"),
+        ("**Person 1:** A young woman with long black hair. She is wearing a white blouse.",
+         "parsed", "Female", "lexicon"),
+        ("There is one person visible; their face is partly hidden by a scarf.", "unparseable",
+         None, "no_label"),
+        ("I'm sorry, I can't provide descriptions of real people.", "refused", None,
+         "refusal"),
+        ("**Person 1:**\n- Gender: Male\n- Age: Middle-aged\n- Clothing: A grey suit",
+         "parsed", "Male", "lexicon"),
+        ("**Person 1:** A woman with grey hair on a bench.\n\n**Person 2:** A man standing "
+         "beside her.", "unparseable", None, "several_labels"),
+    ],
+}
+
+
+def test_study_prompt_sets_are_asked_read_and_logged_with_their_stage(tmp_path):
+    from nhfair_jax.lvlm.prompts import STUDY_PROMPTS
+
+    mini, hashes = _utk(tmp_path, n=6)
+    index = {h: i for i, h in enumerate(hashes)}
+    by_prompt = {text: name for name, text in STUDY_PROMPTS.items()}
+
+    def respond(data, prompt):
+        return STUDY_PROMPT_ANSWERS[by_prompt[prompt]][index[image_hash(data)]][0]
+
+    with Stub(responder=respond) as stub:
+        c = _config(mini.root, stub.url)
+        c.prompts = "describe,fill_blank,describe_persons"
+        result = run(c, str(tmp_path / "run"), progress=False)
+        prompts = [p for _, p, _ in stub.prompts]
+    assert sorted(prompts) == sorted(list(STUDY_PROMPTS.values()) * 6)  # verbatim, each once
+    assert list(result["by_prompt"]) == ["describe", "fill_blank", "describe_persons"]
+    example = {os.path.relpath(e.file, "UTKFace"): i for i, e in enumerate(mini.examples)}
+    records = _records(tmp_path / "run")
+    assert len(records) == 18
+    got = {(r["prompt_set"], example[r["example"]]): r for r in records}
+    for prompt_set, rows in STUDY_PROMPT_ANSWERS.items():
+        for i, (answer, status, parsed, stage) in enumerate(rows):
+            r = got[(prompt_set, i)]
+            assert (r["status"], r["parsed"], r["stage"]) == (status, parsed, stage), \
+                (prompt_set, answer, r["status"], r["parsed"], r["stage"])
+            assert r["raw"] == (answer[1] if isinstance(answer, list) else answer)
+    for figures in result["by_prompt"].values():
+        assert figures["status_counts"] == {"parsed": 3, "refused": 1, "unparseable": 2,
+                                            "error": 0}
+
+
+# Answers to the direct gender question that each decide by one rule of the lexicon reader,
+# and the stage nhfair_jax.lvlm.parse names for that rule.
+STAGED_ANSWERS = [
+    ('"male"', "parsed", "Male", "exact"),
+    ("Male\n\nPlease note that I can't determine someone's gender identity from a photo.",
+     "parsed", "Male", "label_despite_refusal"),
+    ("I'm sorry, I can't determine gender. However, the person appears female.", "parsed",
+     "Female", "label_despite_refusal"),
+    ('"female"\n\nPlease note that this label is based only on visual appearance.', "parsed",
+     "Female", "label_with_note"),
+    ('It\'s hard to say, but I would say "female".', "parsed", "Female", "hedged"),
+    ("The person does not appear to be female.", "parsed", "Male", "negation_other"),
+    ("Female. Some might read the short hair as male.", "parsed", "Female", "label_first"),
+    ('"male" or "female"', "unparseable", None, "several_labels"),
+    ('"unknown"', "refused", None, "unknown"),
+    ("The image shows a person standing outdoors in front of a building.", "unparseable", None,
+     "no_label"),
+]
+
+
+def test_lexicon_stages_land_in_the_answer_log(tmp_path):
+    mini, hashes = _utk(tmp_path, n=len(STAGED_ANSWERS))
+    script = {h: row[0] for h, row in zip(hashes, STAGED_ANSWERS)}
+    with Stub(script) as stub:
+        result = run(_config(mini.root, stub.url), str(tmp_path / "run"), progress=False)
+    example = {os.path.relpath(e.file, "UTKFace"): i for i, e in enumerate(mini.examples)}
+    records = _records(tmp_path / "run")
+    assert len(records) == len(STAGED_ANSWERS) and {r["prompt_set"] for r in records} == {
+        "direct"}
+    for r in records:
+        answer, status, parsed, stage = STAGED_ANSWERS[example[r["example"]]]
+        assert r["raw"] == answer
+        assert (r["status"], r["parsed"], r["stage"]) == (status, parsed, stage), answer
+    assert result["status_counts"] == {"parsed": 7, "refused": 1, "unparseable": 2,
+                                       "error": 0}
+
+
 # --- several endpoints -------------------------------------------------------------------------
 
 def _records(workdir):
