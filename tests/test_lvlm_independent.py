@@ -1,9 +1,15 @@
-"""The acceptance check of the answer reader: an independent writer's corpus of realistic
-answers (tests/lvlm_answers_independent.py, kept as written) is served by an OpenAI-compatible
-endpoint, one distinct image per answer, fetched by the real served backend with each task's
-real prompt, and read by the run's reader. At least 95% must read as the writer expected, and
-none as a wrong class (a class other than the expected one, or any class where the writer
-expected REFUSED or UNPARSEABLE)."""
+"""The acceptance check of the answer reader: corpora of realistic answers written by independent
+writers who saw neither the reader nor the project's corpus (each kept as written) are served by
+an OpenAI-compatible endpoint, one distinct image per answer, fetched by the real served backend
+with each task's real prompt, and read by the run's reader. At least 95% must read as the writer
+expected, and none as a wrong class (a class other than the expected one, or any class where the
+writer expected REFUSED or UNPARSEABLE).
+
+- tests/lvlm_answers_independent.py (529 answers): the first corpus. The reader was changed
+  after it had been seen (three of its phrasings: "I'd lean towards A", "It isn't possible to
+  infer...", "white thobe"), so it is no longer held out.
+- tests/lvlm_answers_heldout.py (340 answers): a second writer's, written after the reader was;
+  its first reading, before any change to the reader, is recorded in the README."""
 
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE
 from nhfair_jax.lvlm.reading import Reader
 from nhfair_jax.lvlm.tasks import get_task, prompt_text
-from tests.lvlm_answers_independent import ANSWERS
+from tests import lvlm_answers_heldout, lvlm_answers_independent
 from tests.lvlm_stub import Stub, image_hash
 
 # The corpus names the benchmark's open-ended questions by data set; they are the `open` prompt
@@ -49,8 +55,18 @@ def _question(a):
     return task, prompt_set, asked, prompt_text(task, prompt_set, asked)
 
 
+CORPORA = {"independent": lvlm_answers_independent.ANSWERS,
+           "heldout": lvlm_answers_heldout.ANSWERS}
+
+
+@pytest.fixture(scope="module", params=sorted(CORPORA))
+def corpus(request):
+    return request.param, CORPORA[request.param]
+
+
 @pytest.fixture(scope="module")
-def readings():
+def readings(corpus):
+    _, ANSWERS = corpus
     questions = [_question(a) for a in ANSWERS]
     images = [_png(i) for i in range(len(ANSWERS))]
     script = {image_hash(img): a["answer"] for img, a in zip(images, ANSWERS)}
@@ -74,12 +90,15 @@ def _outcome(p) -> str:
     return {REFUSED: "REFUSED", UNPARSEABLE: "UNPARSEABLE"}.get(p.status, p.text or "")
 
 
-def test_the_corpus_covers_every_kind():
-    kinds = collections.Counter(a["kind"] for a in ANSWERS)
-    assert set(kinds) == set(PROMPT_SETS) and len(ANSWERS) >= 500
+def test_the_corpora_cover_every_kind():
+    for name, answers in CORPORA.items():
+        kinds = collections.Counter(a["kind"] for a in answers)
+        assert set(kinds) == set(PROMPT_SETS) and min(kinds.values()) >= 40, (name, kinds)
+    assert sum(map(len, CORPORA.values())) >= 800
 
 
-def test_never_a_wrong_class(readings):
+def test_never_a_wrong_class(corpus, readings):
+    _, ANSWERS = corpus
     wrong = [f"{a['task']} (asked {a['asked']}): {a['answer']!r} -> {_outcome(p)} "
              f"({p.stage}), expected {a['expected']}"
              for a, p in zip(ANSWERS, readings)
@@ -87,11 +106,13 @@ def test_never_a_wrong_class(readings):
     assert not wrong, "\n".join(wrong)
 
 
-def test_read_as_a_careful_reader_would(readings):
+def test_read_as_a_careful_reader_would(corpus, readings):
+    name, ANSWERS = corpus
     missed = [f"{a['task']}: {a['answer']!r} -> {_outcome(p)} ({p.stage}), expected "
               f"{a['expected']}" for a, p in zip(ANSWERS, readings)
               if _outcome(p).lower() != a["expected"].lower()]
     agreement = 1 - len(missed) / len(ANSWERS)
-    print(f"independent corpus: {len(ANSWERS) - len(missed)} of {len(ANSWERS)} read as "
+    print(f"{name} corpus: {len(ANSWERS) - len(missed)} of {len(ANSWERS)} read as "
           f"expected ({agreement:.1%})")
+    print("\n".join(missed))
     assert agreement >= MIN_AGREEMENT, "\n".join(missed)

@@ -26,7 +26,9 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
      Please note that I can't determine gender identity from a photo");
    - several classes claimed: the first or the last sentence, when it is one bare label and
      the only one, decides (`label_first` / `label_last`: "Female. Some might read the short
-     hair as male."); otherwise `several_labels`, unparseable, never a guess;
+     hair as male."), and so does an opening bare label that no other bare label contradicts
+     (`label_first`: "No, it's curly rather than wavy."); otherwise `several_labels`,
+     unparseable, never a guess;
    - no class claimed, only negated ones: in a two-class task an answer whose only claim is
      that one class does not hold reads as the other class (`negation_other`: "The person does
      not appear to have wavy hair" is No); with more classes it is unparseable
@@ -106,13 +108,19 @@ def _context_stage(clauses, default: str) -> str:
 
 
 def _committed(clauses) -> tuple[int | None, str]:
-    """The class of the first or the last sentence when that sentence is one bare label (and
-    both agree where both are)."""
+    """The class of the first or the last sentence when that sentence is one bare label, or of
+    the answer's opening clause when it is a bare label and no other clause is a bare label of
+    another class ("No, it's curly rather than wavy."; "Male, female" stays two); all of them
+    agreeing where several are."""
     found = {}
     for where, s in (("label_first", clauses[0].sentence), ("label_last", clauses[-1].sentence)):
         labels = [c for c in clauses if c.sentence == s and c.claims and (c.positive or c.negated)]
         if len(labels) == 1 and labels[0].bare is not None:
             found.setdefault(labels[0].bare, where)
+    opening = clauses[0]
+    bare = {c.bare for c in clauses if c.claims and c.bare is not None}
+    if opening.claims and opening.bare is not None and bare == {opening.bare}:
+        found.setdefault(opening.bare, "label_first")
     if len(found) != 1:
         return None, ""
     (cls, where), = found.items()

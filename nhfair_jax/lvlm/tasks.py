@@ -131,6 +131,9 @@ def _study(name, dataset, target, classes, lexicon, recall, sensitive, *, prompt
 
 
 _DIGITS = tuple(str(i) for i in range(7))
+# FairFace's categories as number words count only as the whole clause ("Three", not the "one"
+# of "one person")
+_DIGIT_WORDS = ("=zero", "=one", "=two", "=three", "=four", "=five", "=six")
 _LOWER_GENDER = ("male", "female")
 _RACE_NAMES = ("white", "black", "asian", "indian", "others")
 TASKS = {t.name: t for t in (
@@ -141,7 +144,8 @@ TASKS = {t.name: t for t in (
     _bench("bench_utkface", "utkface", "gender", GENDER, GENDER, L.GENDER, "race_binary",
            ("gender", "race"), open_lexicon=L.GENDER_OPEN),
     _bench("bench_fairface", "fairface", "race", FAIRFACE_RACE, _DIGITS,
-           tuple((d, *lex) for d, lex in zip(_DIGITS, L.FAIRFACE_RACE)), "gender",
+           tuple((d, w, *lex) for d, w, lex in zip(_DIGITS, _DIGIT_WORDS, L.FAIRFACE_RACE)),
+           "gender",
            ("gender", "race"), open_lexicon=L.FAIRFACE_RACE, ignore=L.COLOUR_CONTEXT,
            colour_nouns=L.PERSON_NOUNS),
     _bench("bench_facet", "facet", "visible_face", ("No", "Yes"), ("No", "Yes"),
