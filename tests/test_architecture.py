@@ -178,3 +178,20 @@ def test_an_unimportable_user_method_module_is_a_one_line_error(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines()[-1].startswith(
         "error: NHFAIR_METHODS names 'no_such_module_here', which cannot be imported")
+
+
+def test_only_trained_methods_have_a_loss():
+    """A post-fit or zero-shot method is not a trained one with a loss that raises: its class
+    has no `loss` (nor the trainer's other hooks); every trained method's is its own."""
+    from nhfair_jax.methods.base import Method
+    from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT, registered, spec
+
+    kinds = {name: spec(name).kind for name in registered()}
+    assert {POST_FIT, TRAINED, ZERO_SHOT} == set(kinds.values())
+    for name, kind in kinds.items():
+        cls = spec(name).cls
+        if kind == TRAINED:
+            assert issubclass(cls, Method) and callable(getattr(cls, "loss")), name
+        else:
+            assert not issubclass(cls, Method), name
+            assert not hasattr(cls, "loss") and not hasattr(cls, "init_state"), name
