@@ -161,3 +161,16 @@ def test_train_randaugment_adds_it_to_any_method_deterministically():
     assert np.array_equal(batches[0]["image"], batches[1]["image"])  # same seed, same views
     assert (batches[0]["image"] != batches[2]["image"]).any(axis=(1, 2, 3)).mean() > 0.6
     assert Run(tiny_config(), None).augment is None  # off by default
+
+
+def test_fscls_two_views_are_the_same_randaugment_as_the_benchmarks():
+    """FSCL's views (its code's TwoCropTransform of the same RandAugmentMC(2, 10)): two
+    independent draws of the study's ops at n = 2, m = 10, p = 0.5, on `image` only."""
+    from nhfair_jax.data.randaugment import OPS
+    from nhfair_jax.config import method_config
+    from nhfair_jax.methods import get_method
+
+    fscl = get_method(method_config("fscl"))
+    views = fscl.augment.randaugment
+    assert (views.num_ops, views.magnitude, views.prob) == (2, 10, 0.5)
+    assert views.ops == OPS and views.keys == ("image",)
