@@ -212,3 +212,27 @@ def test_choices_paper_runs_table_22_on_a_miniature(tmp_path, monkeypatch):
     md = out["markdown"]
     assert "## Methods with and without RandAugment (Table 22)" in md
     assert "| data set | metric | ERM | gapreg base | gapreg +RA |" in md
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:.*files whose names do not parse")
+def test_choices_paper_runs_tables_9_to_11_on_a_miniature(tmp_path, monkeypatch):
+    """configs/choices_paper.py:utkface with one value of each of Tables 9-11's knobs (an
+    optimizer with one of its learning rates, a batch size, a weight decay with one strength),
+    each a short run of its own on a miniature; the report has the three tables."""
+    from nhfair_jax.study.choices import run_study
+
+    monkeypatch.chdir(REPO)
+    study = _load("choices_paper.py:utkface")
+    with study.unlocked():
+        _on_miniature(study.datasets.utkface, str(tmp_path / "data"), "utkface")
+        study.choices = {"optimizer": {"adagrad": (1e-3,)}, "batch_size": (16,),
+                         "weight_decay": {"l1": (1e-4,)}}
+        study.methods, study.seeds = (), (0,)
+    out = run_study(study, str(tmp_path / "study"), plots=False)
+    assert out["trained"] == 4  # the base, and one run per knob's value
+    md = out["markdown"]
+    for title in ("## Optimizer (Table 9)", "## Batch size (Table 10)",
+                  "## Weight decay (Table 11)"):
+        assert title in md, title
+    assert "| utkface | adagrad |" in md and "| utkface | 16 |" in md and "| utkface | l1 |" in md
