@@ -186,7 +186,8 @@ _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:#+|>+|[-*\u2022]+)\s*", re.MULTILINE)
 _CLAUSE_SPLIT = re.compile(r"[,;:()\[\]]|\s-\s|\s-$|^-\s|\b(?:%s)\b" % "|".join(
     w.replace(" ", r"\s+") for w in L.CONTRAST_WORDS), re.IGNORECASE)
 _LETTER_BARE = re.compile(
-    r"^\W*(?:option\s+|choice\s+|(?:so|thus|hence|therefore)\s+)?([ABCabc])\W*$")
+    r"^\W*(?:option\s+|choice\s+|(?:so|thus|hence|therefore)\s+)?"
+    r"([ABCabc])\W*$")
 _LETTER_LEAD = re.compile(r"^\W*([ABC])[\)\]\.]\s+\S")
 _LETTER_VERB = re.compile(
     r"\b(?:option|answer(?:\s+is|\s+would\s+be)?|choice(?:\s+is)?|choose|chose|choosing|"
