@@ -173,7 +173,7 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                          "ResNet-18 at 224 px, its trial budgets). Our dp and eqodd here are "
                          "dp_mean and eqodd_ovr, the paper's code's definitions (the mean over "
                          "classes of one-vs-rest terms): equal to dp and eqodd for a two-class "
-                         "target, higher for FairFace's seven."),
+                         "target, usually higher for FairFace's seven classes."),
                    ("table", beside)]
     if plots:
         for dataset in info["data"]:
