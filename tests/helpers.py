@@ -214,7 +214,6 @@ def toy_student_and_teacher(seed: int, inputs: int, hidden: int, classes: int):
     return params, teacher
 
 
-
 def main() -> int:
     """Checks every piece of PIECES; prints one line per missing piece (what is wrong, how to get
     it) and returns 1 when any is missing."""

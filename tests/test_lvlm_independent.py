@@ -66,20 +66,20 @@ def corpus(request):
 
 @pytest.fixture(scope="module")
 def readings(corpus):
-    _, ANSWERS = corpus
-    questions = [_question(a) for a in ANSWERS]
-    images = [_png(i) for i in range(len(ANSWERS))]
-    script = {image_hash(img): a["answer"] for img, a in zip(images, ANSWERS)}
-    assert len(script) == len(ANSWERS)
+    _, answers = corpus
+    questions = [_question(a) for a in answers]
+    images = [_png(i) for i in range(len(answers))]
+    script = {image_hash(img): a["answer"] for img, a in zip(images, answers)}
+    assert len(script) == len(answers)
     requests = [Request(key=str(i), image=None, prompt=prompt, options=None,
                         max_new_tokens=32, image_bytes=img, mime="image/png")
                 for i, ((_, _, _, prompt), img) in enumerate(zip(questions, images))]
     with Stub(script) as stub:
         replies = OpenAIBackend(stub.url, "stub-model", concurrency=8).answer(requests)
-        assert sum(stub.calls.values()) == len(ANSWERS)
+        assert sum(stub.calls.values()) == len(answers)
     readers = {}
     out = []
-    for a, (task, prompt_set, asked, prompt), reply in zip(ANSWERS, questions, replies):
+    for a, (task, prompt_set, asked, prompt), reply in zip(answers, questions, replies):
         assert reply.error is None and reply.text == a["answer"]
         reader = readers.setdefault(task.name, Reader(task, lvlm_config(task.name)))
         out.append(reader.read(reply.text, prompt_set, prompt, asked))
@@ -98,21 +98,21 @@ def test_the_corpora_cover_every_kind():
 
 
 def test_never_a_wrong_class(corpus, readings):
-    _, ANSWERS = corpus
+    _, answers = corpus
     wrong = [f"{a['task']} (asked {a['asked']}): {a['answer']!r} -> {_outcome(p)} "
              f"({p.stage}), expected {a['expected']}"
-             for a, p in zip(ANSWERS, readings)
+             for a, p in zip(answers, readings)
              if p.status == PARSED and _outcome(p).lower() != a["expected"].lower()]
     assert not wrong, "\n".join(wrong)
 
 
 def test_read_as_a_careful_reader_would(corpus, readings):
-    name, ANSWERS = corpus
+    name, answers = corpus
     missed = [f"{a['task']}: {a['answer']!r} -> {_outcome(p)} ({p.stage}), expected "
-              f"{a['expected']}" for a, p in zip(ANSWERS, readings)
+              f"{a['expected']}" for a, p in zip(answers, readings)
               if _outcome(p).lower() != a["expected"].lower()]
-    agreement = 1 - len(missed) / len(ANSWERS)
-    print(f"{name} corpus: {len(ANSWERS) - len(missed)} of {len(ANSWERS)} read as "
+    agreement = 1 - len(missed) / len(answers)
+    print(f"{name} corpus: {len(answers) - len(missed)} of {len(answers)} read as "
           f"expected ({agreement:.1%})")
     print("\n".join(missed))
     assert agreement >= MIN_AGREEMENT, "\n".join(missed)
