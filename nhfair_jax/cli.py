@@ -30,14 +30,13 @@ def summary_table(result: dict) -> str:
 
 
 def run_config(config, workdir: str, *, overwrite: bool = False) -> dict:
-    """`nhfair_jax.run`: prepares the run directory (`overwrite`: deleting what it holds), runs
-    the config through nhfair_jax.dispatch.run and prints what happened and the summary."""
+    """`nhfair_jax.run`: runs the config through nhfair_jax.dispatch.run (`overwrite`: deleting
+    what the run directory holds first) and prints what happened and the summary."""
     from nhfair_jax.dispatch import run
 
     rundir = RunDir(workdir)
-    rundir.prepare(config, overwrite=overwrite)
-    finished = rundir.finished
-    result = run(config, rundir)
+    finished = not overwrite and rundir.finished  # only for the message below
+    result = run(config, rundir, overwrite=overwrite)
     if finished:
         print(f"{workdir} is already finished (use --overwrite to run it again)", file=sys.stderr)
     if result.get("zeroshot"):

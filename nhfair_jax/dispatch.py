@@ -20,18 +20,20 @@ from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT
 from nhfair_jax.rundir import RunDir
 
 
-def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=None) -> dict:
+def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=None,
+        overwrite: bool = False) -> dict:
     """Runs (or resumes) `config` in the run directory `workdir`; returns result.json's content.
 
     Args:
       config: a resolved ConfigDict (nhfair_jax/config.py; a zero-shot config from
         nhfair_jax/zeroshot/config.py).
       workdir: the run directory (a path or a RunDir); prepared here (config.json written, or
-        checked against the config when it exists).
+        checked against the config when it exists), before a finished run is answered from it.
       progress: progress bars; default the config's train.progress.
       mesh: the device mesh of a trained run; default all local devices.
       on_epoch: for a trained run, f(epoch, log entry) called after each epoch is checkpointed
         and logged; an exception it raises stops the run there, resumable (a sweep's pruner).
+      overwrite: delete what the directory holds first (`nhfair_jax.run --overwrite`).
 
     Raises:
       UserError: the directory holds a run of another config, or the config cannot run (an
@@ -39,9 +41,9 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
     """
     rundir = RunDir(workdir)
     record = spec(config.method.name)  # an unknown method fails before anything is written
+    rundir.prepare(config, overwrite=overwrite)  # a finished run of another config is refused
     if rundir.finished:
         return rundir.result()
-    rundir.prepare(config)
     if record.kind == ZERO_SHOT:
         from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
 

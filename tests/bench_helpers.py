@@ -89,8 +89,13 @@ class FakeTraining:
             sleep=alone, perf_counter=time.perf_counter, time=time.time))
 
     def __call__(self, config, workdir, progress=None, on_epoch=None):
-        from nhfair_jax.rundir import write_json
+        from nhfair_jax.rundir import RunDir, write_json
 
+        # as dispatch.run: the directory prepared (config.json), a finished run read, not redone
+        run_dir = RunDir(workdir)
+        run_dir.prepare(config)
+        if run_dir.finished:
+            return run_dir.result()
         lr, wd = float(config.optim.lr), float(config.optim.weight_decay)
         self.calls.append((workdir, lr, wd, config.optim.name))
         val = {"utility": 0.5 + lr, "worst": 0.4 + lr, "gap": wd, "loss": 1.0 - lr}

@@ -292,25 +292,23 @@ class Sweeper:
             if not held.enter_context(run_dir.lock(wait=wait)):
                 return None
             test_pause("run_locked")
-            run_dir.prepare(config)
             done = run_dir.finished
             pruned = run_dir.pruned()
             if pruned is not None:  # stopped by a pruner: what it trained stays as it was
                 raise RunPruned(int(pruned["epoch"]), float(pruned["value"]))
-            if not done or run_dir.params() is None:
+            if run_dir.params() is None:  # before result.json: a reader never sees one alone
                 run_dir.write_params({"dataset": dataset, "method": method, "params": params,
                                       "seed": seed, "base_run": base_run})
-            if done:  # read, never redone (a post-fit method would fit it again)
-                return {"dir": run_dir.path, "result": run_dir.result(), "trained": False,
-                        "epochs": 0}
             before = run_dir.epochs_logged()
             try:
+                # Prepares the directory (checking config.json), answers a finished run from it
+                # (never fitted again), and otherwise trains or fits it.
                 result = dispatch.run(config, run_dir, progress=False, on_epoch=on_epoch)
             except RunPruned as e:
                 run_dir.write_pruned({"epoch": e.epoch, "value": e.value,
                                       "pruner": self.bench.get("prune", "")})
                 raise
-            return {"dir": run_dir.path, "result": result, "trained": True,
+            return {"dir": run_dir.path, "result": result, "trained": not done,
                     "epochs": run_dir.epochs_logged() - before}
 
     # --- the study --------------------------------------------------------------------------
