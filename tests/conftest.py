@@ -32,6 +32,13 @@ def _as_failure(report) -> None:
         report.longrepr = f"skipped under NHFAIR_REQUIRE=all, which allows no skip: {reason}"
 
 
+def pytest_configure(config):
+    import tests.helpers
+
+    # before the test modules are imported: their Hypothesis settings read it
+    tests.helpers.QUICK_SUITE = "not slow" in " ".join(config.getoption("markexpr").split())
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

@@ -44,6 +44,16 @@ PIECES = {
 }
 
 
+# Set by conftest.py: the run deselects the slow tests (`-m "not slow"`, the quick loop).
+QUICK_SUITE = False
+
+
+def property_examples(full: int) -> int:
+    """Hypothesis examples for a property test: `full` in the whole suite (CI's), a fifth of
+    them (at least 10) in the quick loop, which is meant to finish in about two minutes."""
+    return max(10, full // 5) if QUICK_SUITE else full
+
+
 def required() -> set[str]:
     """The pieces NHFAIR_REQUIRE makes mandatory ("all": every piece)."""
     names = {n.strip() for n in os.environ.get("NHFAIR_REQUIRE", "").split(",") if n.strip()}

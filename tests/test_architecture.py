@@ -172,6 +172,7 @@ def test_a_new_method_is_one_module_of_its_own(tmp_path):
     assert _tree_digest() == before
 
 
+@pytest.mark.slow
 def test_an_unimportable_user_method_module_is_a_one_line_error(tmp_path):
     proc = run_cli("--config", "configs/digitsb.py", "--workdir", str(tmp_path / "w"),
                    env={"NHFAIR_METHODS": "no_such_module_here"})

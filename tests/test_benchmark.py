@@ -130,6 +130,7 @@ def test_bad_benchmark_configs_are_one_clear_error(tmp_path, change, message):
         run_benchmark(bench_config(**change), str(tmp_path / "w"))
 
 
+@pytest.mark.slow
 def test_unknown_data_set_and_unreachable_storage(tmp_path):
     c = bench_config(datasets=("digitsb",))
     bad = tmp_path / "erm_bad.py"
@@ -310,6 +311,7 @@ def test_two_workers_share_one_study_and_report_as_sqlite(tmp_path, kind):
         assert findings(build_report(alone, plots=False)["markdown"]) == shared_report
 
 
+@pytest.mark.slow
 def test_pruned_trials_count_toward_the_budget_stop_early_and_are_never_candidates(
         tmp_path, monkeypatch):
     """Fast (no training): with the median pruner on the sweep objective (here val worst, to be

@@ -32,6 +32,7 @@ def _truth():
     }
 
 
+@pytest.mark.slow
 def test_intervals_cover_the_true_value_at_about_the_nominal_rate():
     rng = np.random.default_rng(123)
     truth = _truth()
@@ -74,6 +75,7 @@ def _loop_bootstrap(y, yhat, groups, n, seed, score=None):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("with_score", [False, True])
 def test_agrees_with_a_plain_loop_bootstrap(with_score, seed=1):
     rng = np.random.default_rng(0)

@@ -76,6 +76,7 @@ def test_typed_overrides_reach_the_resolved_config_in_a_relative_workdir(tmp_pat
     assert os.listdir(workdir / "checkpoints") == ["epoch_1.msgpack"]  # latest and best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag, message", [
     ("--config.optim.lrr=1", '--config.optim.lrr: no such config key; Did you mean "lr"'),
     ("--config.nope.x=1", "--config.nope.x: no such config key"),
@@ -90,6 +91,7 @@ def test_bad_overrides_are_one_line_errors_naming_the_key(tmp_path, flag, messag
     assert not os.path.exists(tmp_path / "w" / "result.json")
 
 
+@pytest.mark.slow
 def test_real_data_config_without_data_says_where_to_look(tmp_path):
     proc = run_cli("--config", "configs/dataset.py:celeba", "--workdir", str(tmp_path),
                    "--config.data.root=/no/such/celeba")
@@ -97,6 +99,7 @@ def test_real_data_config_without_data_says_where_to_look(tmp_path):
     assert proc.stderr.strip() == "error: data not found at /no/such/celeba; see data/README.md"
 
 
+@pytest.mark.slow
 def test_unwritable_workdir_is_a_clear_error(tmp_path):
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")

@@ -41,6 +41,7 @@ def _linear_apply(variables, images, *, train, features=False, mutable=()):
     return (out, {"batch_stats": {}}) if train else out
 
 
+@pytest.mark.slow
 def test_a_traced_coefficient_gives_the_constant_loss_and_one_program():
     """GapReg's loss with its coefficient traced equals the loss with the coefficient a Python
     constant, for two values, and the jitted loss compiles once for both."""

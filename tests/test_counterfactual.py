@@ -336,6 +336,7 @@ def _method(name, **kw):
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rep", ["logits", "features"])
 @pytest.mark.parametrize("ce_on", ["both", "original"])
 def test_ckd_and_cp_losses_equal_a_per_pair_loop(rep, ce_on):
@@ -363,6 +364,7 @@ def test_ckd_and_cp_losses_equal_a_per_pair_loop(rep, ce_on):
     assert float(out.loss) == pytest.approx(ce_mean + 2.5 * np.mean(cp_rep), rel=1e-5)
 
 
+@pytest.mark.slow
 def test_hkd_cp_and_cf_aug_losses_equal_a_per_pair_loop():
     params, teacher, batch = _toy(seed=1)
     n, temp = batch["label"].shape[0], 2.0

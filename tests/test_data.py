@@ -18,6 +18,7 @@ def digits():
     return get_sources("digitsb", None, split_seed=0, image_size=32)
 
 
+@pytest.mark.slow
 def test_digitsb_splits_are_8_1_1_disjoint_and_cover_everything(digits):
     sizes = {s: len(src) for s, src in digits.items()}
     assert sum(sizes.values()) == 1797
@@ -36,6 +37,7 @@ def test_digitsb_record_contract(digits):
     assert train.group_names == ["clean", "gaussian_noise"]
 
 
+@pytest.mark.slow
 def test_digitsb_label_is_digit_at_least_5_and_bias_follows_skew_and_alpha():
     from sklearn.datasets import load_digits
 
@@ -72,6 +74,7 @@ def test_noise_marks_the_group_and_gflip_changes_only_contrast():
                                   [191, 191])  # round(0.75 x 255)
 
 
+@pytest.mark.slow
 def test_splits_depend_on_split_seed_only(digits):
     again = get_sources("digitsb", None, split_seed=0, image_size=32)
     np.testing.assert_array_equal(again["val"].indices, digits["val"].indices)
@@ -174,6 +177,7 @@ def test_eval_batches_are_padded_with_a_mask_and_drop_nothing(digits):
     assert batches[-1]["mask"].sum() == len(test) - 64 * (len(batches) - 1)
 
 
+@pytest.mark.slow
 def test_reused_sources_load_a_data_setting_once_and_read_only():
     from nhfair_jax.data import config_sources, reused_sources
     from tests.helpers import tiny_config

@@ -188,6 +188,7 @@ def test_on_digitsb_with_a_shortcut_that_breaks_at_test_time_dfr_lifts_the_worst
     assert z > stats.norm.ppf(0.95), (only_dfr, only_erm)
 
 
+@pytest.mark.slow
 def test_eval_skew_changes_only_the_evaluation_splits():
     from nhfair_jax.data import get_sources
 
@@ -213,6 +214,7 @@ def test_a_finished_post_fit_run_is_not_fitted_again(tmp_path):
     assert not os.path.exists(tmp_path / "erm")
 
 
+@pytest.mark.slow
 def test_heads_are_the_same_whatever_the_workers_and_the_global_generator():
     from nhfair_jax.methods import get_method
     from nhfair_jax.methods.dfr import fit_workers

@@ -31,6 +31,7 @@ def _close(a, b, tol=1e-5):
     np.testing.assert_allclose(a, b, atol=tol * scale, rtol=0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CONV_CASES, ids=lambda c: "x".join(map(str, c)))
 def test_patch_and_tap_convolutions_match_xla_in_value_gradient_and_jvp(case):
     h, w, c_in, c_out, k, s, p = case
@@ -83,6 +84,7 @@ def test_max_pool_matches_flax_in_value_and_gradient(window, strides, padding):
     np.testing.assert_array_equal(g_fast, g_flax)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("window,strides,padding", [((2, 2), (2, 2), "VALID"),
                                                     ((3, 3), (2, 2), ((1, 1), (1, 1)))])
 def test_max_pool_routes_a_tie_to_the_first_maximum_like_flax_and_torch(window, strides, padding):
@@ -174,6 +176,7 @@ def _bn_pair(x, **kw):
     return ours, theirs, {**variables, "params": params}
 
 
+@pytest.mark.slow
 def test_batch_norm_matches_flax_in_values_statistics_gradients_and_jvp():
     x = jax.random.normal(jax.random.key(0), (6, 5, 4, 3)) * 3.0 + 1.5
     ours, theirs, variables = _bn_pair(x, use_running_average=False, momentum=0.9)
@@ -206,6 +209,7 @@ def test_batch_norm_matches_flax_in_values_statistics_gradients_and_jvp():
                                   theirs.clone(use_running_average=True).apply(variables, x))
 
 
+@pytest.mark.slow
 def test_batch_norm_gradients_under_vmap_equal_a_loop_and_bfloat16_keeps_flax_dtypes():
     """vmap over independent batches (each its own statistics), as per-example or per-group
     gradients would take them, equals one batch at a time; bfloat16 in, bfloat16 out, float32
@@ -242,6 +246,7 @@ def test_batch_norm_derivative_is_zero_through_a_clipped_variance():
     _close(dy, (dx - dx.mean()) * jax.lax.rsqrt(var + 1e-5), tol=1e-4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", [(2, 8, 10, 3), (2, 9, 7, 3)])
 def test_tiled_max_pool_forward_mode_and_vmap_match_flax(shape):
     """2x2 windows of stride 2 take the tiled path (its own derivative rule); rows and columns
@@ -297,6 +302,7 @@ def test_models_train_mode_gradients_match_flax_batch_norm_and_pooling(name):
         _close(a, b, tol=1e-4 if name == "resnet18" else 1e-5)
 
 
+@pytest.mark.slow
 def test_accelerators_get_flax_layers_with_the_same_parameter_tree(monkeypatch):
     """Off the CPU every layer is flax's own (nn.Conv, nn.BatchNorm, nn.max_pool), with the
     parameters and statistics of the CPU layers, so one checkpoint serves both."""

@@ -54,6 +54,7 @@ def test_loss_matches_the_definition_anchor_by_anchor(group_norm):
     assert float(got) == pytest.approx(_loop_loss(z, labels, groups, 0.5, group_norm), rel=1e-5)
 
 
+@pytest.mark.slow
 def test_an_anchor_never_sees_other_group_negatives():
     # Rows 0-2 and their second views 3-5. Image 2 (label 2, group 1) shares no label and no group
     # with anyone else: it is only ever an OTHER-group negative (of images 0 and 1), and no valid
@@ -68,6 +69,7 @@ def test_an_anchor_never_sees_other_group_negatives():
         assert float(np.abs(np.asarray(g)[[1, 4]]).sum()) > 0  # same-group negatives are pushed
 
 
+@pytest.mark.slow
 def test_other_group_negatives_are_not_pushed_and_gradients_stay_finite():
     labels, groups = jnp.array([0, 1, 0, 1]), jnp.array([0, 0, 1, 1])
     z = jax.random.normal(jax.random.key(0), (8, 4))
@@ -290,6 +292,7 @@ def test_features_are_computed_again_after_an_epoch_that_trains_the_backbone(mon
     np.testing.assert_array_equal(fresh(run, state, "train"), run._frozen["train"])
 
 
+@pytest.mark.slow
 def test_with_a_counterfactual_modifier_the_linear_phase_runs_on_images():
     from nhfair_jax.training.loop import Run
 

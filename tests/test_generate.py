@@ -135,6 +135,7 @@ def _load_pairs(workdir, cache):
                       progress=False)
 
 
+@pytest.mark.slow
 def test_end_to_end_pairs_the_loader_reads(config, celeba, tmp_path, calls):
     work = tmp_path / "cf"
     summary = generate(config, str(work))

@@ -165,6 +165,7 @@ def _aug(name, info, **kw):
     return method
 
 
+@pytest.mark.slow
 def test_rw_aug_is_the_codes_average_of_weighted_originals_and_plain_counterfactuals():
     """The study's rw.py on an augmented batch: loss = (mean(w[:bs] * ce[:bs]) +
     mean(ce[bs:])) / 2, with the weights of the originals' cells."""
@@ -196,6 +197,7 @@ def _code_cov(logits, labels, groups, num_groups=2):
     return total
 
 
+@pytest.mark.slow
 def test_cov_aug_is_ce_on_both_views_and_the_covariance_of_the_originals():
     params, _, batch, labels, groups = _aug_toy(seed=1)
     info = _info(labels, groups, 2, 2)
@@ -209,6 +211,7 @@ def test_cov_aug_is_ce_on_both_views_and_the_covariance_of_the_originals():
     assert float(out.metrics["covariance"]) == pytest.approx(cov, rel=1e-5)
 
 
+@pytest.mark.slow
 def test_mfd_aug_is_ce_on_both_views_and_the_mmd_of_the_originals():
     params, teacher, batch, labels, groups = _aug_toy(seed=2)
     info = {**_info(labels, groups, 2, 2), "teacher": teacher}
@@ -520,6 +523,7 @@ def _np_mmd(student, teacher, labels, groups, num_classes, num_groups, sigma=1.0
     return total, cells
 
 
+@pytest.mark.slow
 def test_mfd_mmd_is_the_per_class_group_mmd_toward_the_teacher():
     rng = np.random.default_rng(0)
     labels, groups = rng.integers(0, 3, 40), rng.integers(0, 4, 40)
@@ -535,6 +539,7 @@ def test_mfd_mmd_is_the_per_class_group_mmd_toward_the_teacher():
     assert abs(float(same)) < 1e-5
 
 
+@pytest.mark.slow
 def test_mfd_gradient_pulls_every_groups_features_to_the_teachers():
     """Student features as free parameters: group 1's features of each class start shifted;
     descending the MMD brings both groups' class means to the teacher's."""

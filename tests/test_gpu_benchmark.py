@@ -17,6 +17,7 @@ from tests.helpers import REPO
 from tests.helpers import need
 
 
+@pytest.mark.slow
 def test_without_an_accelerator_it_says_so_and_exits_0(tmp_path):
     out = tmp_path / "gpu.json"
     # The interpreter running the tests, however it was started (a virtual environment's

@@ -102,6 +102,7 @@ def test_attribute_vector_and_worst_candidate():
     np.testing.assert_allclose(np.asarray(worst_of(dist, cands))[:, 0], [20.0, 11.0])
 
 
+@pytest.mark.slow
 def test_flow_is_invertible_and_its_shapes_add_up():
     x = jax.random.normal(jax.random.key(0), (4, 8, 8, 3))
     flow = Glow(levels=2, steps=2, hidden=16)

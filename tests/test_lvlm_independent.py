@@ -97,6 +97,7 @@ def test_the_corpora_cover_every_kind():
     assert sum(map(len, CORPORA.values())) >= 800
 
 
+@pytest.mark.slow
 def test_never_a_wrong_class(corpus, readings):
     _, answers = corpus
     wrong = [f"{a['task']} (asked {a['asked']}): {a['answer']!r} -> {_outcome(p)} "

@@ -48,6 +48,7 @@ def test_corpus_is_large_varied_and_sourced():
     assert {a["source"] for a in ANSWERS} == set(SOURCES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_corpus_reads_as_expected(kind):
     wrong = []
@@ -61,6 +62,7 @@ def test_corpus_reads_as_expected(kind):
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.slow
 def test_every_rule_decides_some_answer():
     seen = collections.Counter(_read(a).stage for a in ANSWERS)
     assert set(STAGES) <= set(seen), set(STAGES) - set(seen)

@@ -49,6 +49,7 @@ def _config(root, url, **overrides):
     return c
 
 
+@pytest.mark.slow
 def test_statuses_and_rates_come_out_exactly(tmp_path):
     mini, hashes = _utk(tmp_path)
     script = {h: BEHAVIOURS[i % len(BEHAVIOURS)] for i, h in enumerate(hashes)}
@@ -215,6 +216,7 @@ def test_facet_study_asks_whole_images_of_one_person_over_52_classes(tmp_path):
                  "excluded"] == 1
 
 
+@pytest.mark.slow
 def test_facet_persons_are_cropped_and_single_choice_asks_true_and_wrong_class(tmp_path):
     mini, job_of = _facet_with_occupations(tmp_path)
     palette = list(job_of)
@@ -320,6 +322,7 @@ def test_cli_errors_are_one_line(tmp_path):
         assert len(lines) == 1 and message in lines[0], proc.stderr
 
 
+@pytest.mark.slow
 def test_report_over_models_and_prompt_sets(tmp_path):
     import pandas as pd
 
@@ -365,6 +368,7 @@ def test_workdir_of_another_model_is_refused(tmp_path):
             run(c, str(tmp_path / "run"), progress=False)
 
 
+@pytest.mark.slow
 def test_retry_after_is_honoured_and_capped(tmp_path):
     mini, hashes = _utk(tmp_path, n=2)
     gaps = {}
@@ -380,6 +384,7 @@ def test_retry_after_is_honoured_and_capped(tmp_path):
     assert len(gaps[30]) == 2 and all(0.25 <= g < 3 for g in gaps[30])
 
 
+@pytest.mark.slow
 def test_max_completion_tokens_where_the_endpoint_wants_it(tmp_path):
     mini, _ = _utk(tmp_path, n=6)
     with Stub({}, wants="max_completion_tokens") as stub:
@@ -395,6 +400,7 @@ def test_max_completion_tokens_where_the_endpoint_wants_it(tmp_path):
     assert "Use 'max_completion_tokens' instead" in result["first_error"]
 
 
+@pytest.mark.slow
 def test_system_prompt_budget_and_truncation_are_sent_and_logged(tmp_path):
     from tests.miniatures import make_celeba
 
@@ -493,6 +499,7 @@ STUDY_PROMPT_ANSWERS = {
 }
 
 
+@pytest.mark.slow
 def test_study_prompt_sets_are_asked_read_and_logged_with_their_stage(tmp_path):
     from nhfair_jax.lvlm.prompts import STUDY_PROMPTS
 
@@ -568,6 +575,7 @@ def _records(workdir):
     return [json.loads(line) for line in open(os.path.join(workdir, "answers.jsonl"))]
 
 
+@pytest.mark.slow
 def test_requests_spread_over_endpoints_within_each_ones_concurrency(tmp_path):
     mini, hashes = _utk(tmp_path, n=24)
     with Stub({}, delay=0.15) as a, Stub({}, delay=0.15) as b:
@@ -585,6 +593,7 @@ def test_requests_spread_over_endpoints_within_each_ones_concurrency(tmp_path):
         assert max(a.most_in_flight, b.most_in_flight) == 2  # the bound was reached, not lowered
 
 
+@pytest.mark.slow
 def test_an_endpoint_down_at_the_start_is_a_warning_and_all_of_them_an_error(tmp_path):
     mini, _ = _utk(tmp_path, n=6)
     dead = f"http://127.0.0.1:{_free_port()}/v1"
@@ -632,6 +641,7 @@ def _asked(calls_path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_an_endpoint_dying_mid_run_leaves_every_question_answered_and_logged(tmp_path):
     import threading
 
@@ -673,6 +683,7 @@ def test_an_endpoint_dying_mid_run_leaves_every_question_answered_and_logged(tmp
                 proc.wait()
 
 
+@pytest.mark.slow
 def test_a_reply_cut_mid_body_is_a_logged_error_or_goes_to_another_endpoint(tmp_path):
     """A server that dies after a reply's headers (the body shorter than its Content-Length):
     alone, each question ends as an error naming the cut, logged, and the run goes on; beside a

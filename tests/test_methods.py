@@ -55,6 +55,7 @@ def test_every_shipped_method_runs_from_the_digitsb_config():
         get_method(config.method)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["group", "group_x_class"])
 def test_resampling_draws_cells_in_balance(digits, mode):
     train = digits["train"]
@@ -79,6 +80,7 @@ def test_balanced_weights_are_inverse_cell_counts():
                                [1 / 6, 1 / 6, 1 / 3, 1 / 3])
 
 
+@pytest.mark.slow
 def test_mixup_partners_share_the_label_and_differ_in_group_or_are_the_example_itself():
     """The code's draw: multinomial over {same label, other group} plus the example itself."""
     labels = jnp.array([0, 0, 0, 1, 1, 1, 2])
@@ -97,6 +99,7 @@ def test_mixup_partners_share_the_label_and_differ_in_group_or_are_the_example_i
     assert (counts > 60).all()  # example 0: itself, 1 or 2, each about a third
 
 
+@pytest.mark.slow
 def test_mixup_loss_is_the_codes_on_the_mixed_batch_with_one_lambda():
     """The code: CE(f(mix), y) + coef * (lam CE(f(mix), y) + (1 - lam) CE(f(mix), y_b)), one
     lam per batch; with same-label partners (1 + coef) x CE of the mix, and no term on the

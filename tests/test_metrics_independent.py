@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import nhfair_jax.metrics as metrics  # noqa: E402 - an import error must fail, not skip
+from tests.helpers import property_examples  # noqa: E402
 
 fairness_report = metrics.fairness_report
 group_accuracy = metrics.group_accuracy
@@ -33,7 +34,7 @@ fairness_from_counts = metrics.fairness_from_counts
 GroupConfusion = metrics.GroupConfusion
 
 HYP = settings(
-    max_examples=60,
+    max_examples=property_examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

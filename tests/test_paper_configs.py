@@ -124,6 +124,7 @@ def test_a_skipped_method_must_be_one_of_the_benchmarks(monkeypatch):
         _load("benchmark_paper.py:cifar10b")
 
 
+@pytest.mark.slow
 def test_choices_paper_plans_tables_9_to_13_on_seven_data_sets_and_table_22_on_its_pair(
         tmp_path, monkeypatch):
     from nhfair_jax.study.choices import plan

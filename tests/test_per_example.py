@@ -34,6 +34,7 @@ def _batch_losses(params, batch):
     return -jnp.take_along_axis(logp, batch["y"][:, None], 1)[:, 0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", [None, 4, 5, 1])
 def test_per_example_grads_equal_a_loop_of_grads(chunk):
     params, batch = _mlp()
@@ -45,6 +46,7 @@ def test_per_example_grads_equal_a_loop_of_grads(chunk):
             np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
 def test_subtree_gradients_and_bad_chunk():
     params, batch = _mlp()
     grads = per_example.per_example_grads(_example_loss, params, batch, wrt=("fc",))
@@ -55,6 +57,7 @@ def test_subtree_gradients_and_bad_chunk():
         per_example.per_example_grads(_example_loss, params, batch, chunk=0)
 
 
+@pytest.mark.slow
 def test_chunk_size_follows_the_memory_budget():
     params, batch = _mlp()
     per = per_example.bytes_per_example(_example_loss, params, batch)
@@ -72,6 +75,7 @@ def test_chunk_size_follows_the_memory_budget():
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrt", [None, ("fc",)])
 def test_jvp_dots_equal_per_example_dots(wrt):
     params, batch = _mlp()
@@ -130,6 +134,7 @@ def _flax_problem(model=None, n=9):
     return variables["params"], batch, batch_losses, example_loss
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("budget", [1 << 30, 2000])
 def test_per_layer_grads_equal_a_loop_of_grads(budget):
     params, batch, batch_losses, example_loss = _flax_problem()
@@ -142,6 +147,7 @@ def test_per_layer_grads_equal_a_loop_of_grads(budget):
             np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrt", [None, ("shared",), ("bn",)])
 def test_per_layer_dots_equal_the_other_paths(wrt):
     params, batch, batch_losses, example_loss = _flax_problem()
@@ -159,6 +165,7 @@ def test_per_layer_dots_equal_the_other_paths(wrt):
     assert jax.tree.structure(grads) == jax.tree.structure(sub)
 
 
+@pytest.mark.slow
 def test_per_layer_on_the_small_cnn_matches_vmap():
     from nhfair_jax.models import create_model
 
@@ -179,6 +186,7 @@ class _LooseParam(nn.Module):
         return nn.Dense(3, name="fc")(x.mean(axis=(1, 2))) * scale
 
 
+@pytest.mark.slow
 def test_per_layer_refuses_a_parameter_outside_leaf_layers():
     params, batch, batch_losses, _ = _flax_problem(_LooseParam())
     with pytest.raises(ValueError, match="1 parameter.*not: scale.*per_example_grads"):
@@ -201,6 +209,7 @@ class _WithSubclass(nn.Module):
         return _Doubling(3, name="fc")(jnp.tanh(_Doubling(4, name="hidden")(x.mean((1, 2)))))
 
 
+@pytest.mark.slow
 def test_a_leaf_layer_calling_its_parent_class_is_one_layer():
     params, batch, batch_losses, example_loss = _flax_problem(_WithSubclass())
     d = [jax.tree.map(lambda p: jax.random.normal(jax.random.key(5), p.shape), params)]
@@ -209,6 +218,7 @@ def test_a_leaf_layer_calling_its_parent_class_is_one_layer():
                                rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.slow
 def test_nested_wrt_gives_the_subtrees_per_example_gradients():
     params, batch, batch_losses, example_loss = _flax_problem()
     closed = per_example.per_layer_grads(batch_losses, params, batch, wrt=("shared",))
@@ -255,6 +265,7 @@ def test_what_the_closed_form_cannot_see_is_an_error():
         per_example.per_layer_grads(jitted_losses, params, batch)
 
 
+@pytest.mark.slow
 def test_the_public_per_example_path_traces_the_fast_convolutions():
     """per_example_grads is the fast path FIS uses: on the CPU the project's convolutions trace
     as patch matmuls inside it (no convolution primitive, whose kernel gradient under vmap is

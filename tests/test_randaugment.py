@@ -94,6 +94,7 @@ def _rotation_angle(before, after, centre):
     return (a1 - a0 + 180) % 360 - 180
 
 
+@pytest.mark.slow
 def test_rotation_angles_measured_on_images_are_the_codes_3_to_27_degrees():
     """RandAugmentMC(n=1, m=10) restricted to rotation, on images of a bright blob 30 px from the
     centre: half the images are not rotated (p = 0.5), the others by a multiple of 3 degrees
@@ -136,6 +137,7 @@ def test_each_image_gets_two_draws_each_applied_with_probability_half():
     assert abs(unchanged - (0.5 + 0.5 / 7) ** 2) < 0.04
 
 
+@pytest.mark.slow
 def test_pipeline_applies_it_to_training_batches():
     train = get_sources("digitsb", None)["train"]
     plain = next(iterate(train_dataset(train, batch_size=32, seed=0, epoch=1, flip=False)))
@@ -146,6 +148,7 @@ def test_pipeline_applies_it_to_training_batches():
     assert changed > 0.35
 
 
+@pytest.mark.slow
 def test_train_randaugment_adds_it_to_any_method_deterministically():
     from nhfair_jax.config import method_config
     from nhfair_jax.training.loop import Run

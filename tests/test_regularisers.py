@@ -38,6 +38,7 @@ def test_multiclass_dp_gap_is_the_largest_class_gap():
     assert float(gap) == pytest.approx(0.6, abs=1e-6)  # class 0: .6, class 1: .1, class 2: .5
 
 
+@pytest.mark.slow
 def test_cdf_disparity_is_zero_for_identical_groups_and_grows_with_the_shift():
     rng = np.random.default_rng(0)
     base = rng.random(200)
@@ -127,6 +128,7 @@ def test_mcdp_improves_dp_over_erm(erm_dir, tmp_path):
     _paired_gain_holds(erm_dir, tmp_path, "dp", name="mcdp", coef=5.0)
 
 
+@pytest.mark.slow
 def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():
     """The code: probing_points = linspace(min(y_pred), max(y_pred), steps=100) of the batch's
     positive-class scores (.item(): constants), sigmoid(T (t - s)) averaged per group, the max

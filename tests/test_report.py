@@ -216,6 +216,7 @@ def _tied_spec(datasets):
     return {d: {"erm": same, "resampling": same, "groupdro": same} for d in datasets}
 
 
+@pytest.mark.slow
 def test_all_tied_methods_give_a_sentence_no_nan_and_no_warning(tmp_path):
     w = make_workdir(tmp_path / "w", _tied_spec(["a", "b"]))
     out = build_report(w, bootstrap=0)
@@ -572,6 +573,7 @@ def full_report(workdir):
     return build_report(workdir, bootstrap=0)
 
 
+@pytest.mark.slow
 def test_html_is_offline_and_has_the_markdown_content(workdir, full_report):
     with open(os.path.join(workdir, "report.html"), encoding="utf-8") as f:
         doc = f.read()
@@ -676,5 +678,6 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
                                                                       "2 (5 epochs, 3.5 s)"]
 
 
+@pytest.mark.slow
 def test_the_report_says_what_the_runs_cost(full_report):
     assert "## What the runs cost" in full_report["markdown"]

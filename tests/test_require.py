@@ -11,6 +11,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers import REPO
 
 ABSENT = ('from tests import helpers\n'
@@ -34,6 +36,7 @@ def pytest_on(tmp_path, body: str, require: str | None):
     return proc, counts
 
 
+@pytest.mark.slow
 def test_a_missing_piece_at_module_level_skips_the_file_not_the_session(tmp_path):
     proc, counts = pytest_on(tmp_path, ABSENT + 'helpers.need("absent")\n'
                              'def test_one():\n    pass\n', require=None)
@@ -44,6 +47,7 @@ def test_a_missing_piece_at_module_level_skips_the_file_not_the_session(tmp_path
     assert counts == {"passed": 2, "skipped": 1}, proc.stdout
 
 
+@pytest.mark.slow
 def test_a_piece_named_in_nhfair_require_fails_instead_of_skipping(tmp_path):
     body = ABSENT + 'def test_one():\n    helpers.need("absent")\n'
     proc, counts = pytest_on(tmp_path, body, require="torch, absent")
@@ -57,6 +61,7 @@ def test_a_piece_named_in_nhfair_require_fails_instead_of_skipping(tmp_path):
     assert "NHFAIR_REQUIRE lists absent" in proc.stdout
 
 
+@pytest.mark.slow
 def test_under_require_all_no_test_may_skip(tmp_path):
     body = ('import pytest\n'
             'def test_skips():\n    pytest.skip("no reason at all")\n'
@@ -68,6 +73,7 @@ def test_under_require_all_no_test_may_skip(tmp_path):
     assert proc.returncode == 0 and counts == {"passed": 2, "skipped": 1}, proc.stdout
 
 
+@pytest.mark.slow
 def test_the_ci_check_names_each_missing_piece_and_fails(tmp_path):
     """torch made unimportable (a package of that name that raises), no chromium and no node on
     PATH, PostgreSQL's URL unset: each is one line, and the exit status is 1."""

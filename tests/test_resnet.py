@@ -58,6 +58,7 @@ def _random_variables(model, size=SIZE, batch=2, seed=0):
 DEPTHS = ["resnet18", "resnet34", "resnet50", "resnet101"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", DEPTHS)
 def test_param_count_matches_torchvision(name):
     shapes = _abstract_init(resnet(name, 1000), size=224, batch=1)
@@ -94,6 +95,7 @@ def test_shapes_and_batch_stats(name):
         np.testing.assert_array_equal(a, b)
 
 
+@pytest.mark.slow
 def test_running_stat_momentum_matches_torch():
     # torch momentum 0.1 == flax momentum 0.9: new = 0.9 * old + 0.1 * batch_mean.
     model = resnet("resnet18", NUM_CLASSES)
@@ -231,6 +233,7 @@ def _torch_resnet(torch, name, num_classes, width=64):
     return net.eval()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["resnet18", "resnet50"])
 def test_matches_torch_eval(name, tmp_path):
     torch = need("torch")
@@ -254,6 +257,7 @@ def test_matches_torch_eval(name, tmp_path):
     np.testing.assert_allclose(np.asarray(feats), want_feats, atol=1e-4, rtol=0)
 
 
+@pytest.mark.slow
 def test_fc_class_mismatch_keeps_model_fc(tmp_path):
     torch = need("torch")
     net = _torch_resnet(torch, "resnet18", num_classes=1000)
@@ -294,6 +298,7 @@ def test_shape_mismatch_names_parameter(tmp_path):
         load_torchvision_weights(init, path)
 
 
+@pytest.mark.slow
 def test_missing_and_unused_keys(tmp_path):
     torch = need("torch")
     init = _abstract_init(resnet("resnet18", 2))
@@ -311,6 +316,7 @@ def test_missing_and_unused_keys(tmp_path):
         load_torchvision_weights(init, path)
 
 
+@pytest.mark.slow
 def test_wrapped_and_dataparallel_checkpoints_load_like_a_plain_state_dict(tmp_path):
     torch = need("torch")
     net = _torch_resnet(torch, "resnet18", NUM_CLASSES)

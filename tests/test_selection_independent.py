@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nhfair_jax.selection as selection  # noqa: E402 - an import error must fail, not skip
+from tests.helpers import property_examples  # noqa: E402
 
 dto_select = selection.dto_select
 dto_distances = selection.dto_distances
@@ -22,7 +23,7 @@ fwh_select = selection.fwh_select
 max_utility_select = selection.max_utility_select
 
 ZONES = {"optimal", "sub_optimal", "degradation", "unwanted"}
-HYP = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HYP = settings(max_examples=property_examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _idx(i):

@@ -158,6 +158,7 @@ def test_pair_data_sets_have_a_test_split_only(tmp_path):
                    cache_dir=str(tmp_path / "cache"), progress=False)
 
 
+@pytest.mark.slow
 def test_training_runs_on_a_csv_data_set(tmp_path):
     from nhfair_jax.dispatch import run
     from tests.helpers import tiny_config

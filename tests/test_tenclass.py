@@ -118,6 +118,7 @@ def test_bad_idx_files_are_one_line_errors(tmp_path):
         get_sources("fashion_mnist_b", str(tmp_path / "absent"))
 
 
+@pytest.mark.slow
 def test_the_real_fashion_mnist_files():
     root = need("fashion_mnist")
     train_x, train_y, test_x, test_y = read_idx_release(root)

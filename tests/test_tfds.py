@@ -17,6 +17,7 @@ def _mock(n):
     return tfds.testing.mock_data(num_examples=n, policy=tfds.testing.MockPolicy.USE_CODE)
 
 
+@pytest.mark.slow
 def test_celeba_from_tfds_reads_attributes_by_name_and_the_official_partition(tmp_path):
     with _mock(10):
         src = tfds.data_source("celeb_a", split="train")

@@ -21,6 +21,7 @@ def finished_run(tiny_erm):
     return tiny_erm
 
 
+@pytest.mark.slow
 def test_run_directory_contract(finished_run):
     workdir, result = finished_run
     names = set(os.listdir(workdir))
@@ -177,6 +178,7 @@ class _Killed(Exception):
     pass
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoch(
         finished_run, tmp_path, monkeypatch):
     """Killed as epoch 2 starts, resumed: every log line (all but the timings) and the final

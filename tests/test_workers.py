@@ -452,6 +452,7 @@ def test_run_lock_excludes_and_a_killed_holder_leaves_no_stale_lock(tmp_path):
         assert free  # nothing to break: the kernel released the dead worker's lock
 
 
+@pytest.mark.slow
 def test_workers_opening_a_new_sqlite_study_together_all_get_it(tmp_path):
     # Unretried, four threads creating one new SQLite file's tables fail ("table studies
     # already exists", "UNIQUE constraint failed: alembic_version.version_num") most times.
@@ -540,6 +541,7 @@ def _running_trial(study, worker, host="node-elsewhere"):
     return trial
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", STORAGES)
 def test_a_trial_whose_worker_is_gone_is_retried_once_and_a_live_ones_is_left(tmp_path, kind,
                                                                             monkeypatch):
@@ -638,6 +640,7 @@ def test_journal_storage_opens_for_workers_together_and_bad_urls_are_one_line(tm
     assert storage_url("postgresql://x/y", str(w)) == "postgresql://x/y"
 
 
+@pytest.mark.slow
 def test_launcher_settings_become_sbatch_options_and_mistakes_are_one_line(tmp_path):
     import sys
 

@@ -109,6 +109,7 @@ def _assert_close(a, b, tol=1e-5):
         assert np.abs(a[key] - b[key]).max() <= tol * scale, key
 
 
+@pytest.mark.slow
 def test_small_cnn_train_step_gradients_are_the_same_with_and_without_the_flags(tmp_path):
     """With the flags, as with XLA's defaults and as with every convolution computed as a patch
     matmul instead (an independent route through the same arithmetic)."""

@@ -204,6 +204,7 @@ def _count_calls(monkeypatch):
     return calls
 
 
+@pytest.mark.slow
 def test_run_directory_logits_and_the_cache(clip_dir, tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     calls = _count_calls(monkeypatch)
@@ -280,6 +281,7 @@ def test_a_target_or_data_change_never_reuses_image_embeddings(clip_dir, tmp_pat
     assert (cache.hits, cache.misses) == (0, 2)
 
 
+@pytest.mark.slow
 def test_blip2_run_itc_and_itm(blip2_dir, tmp_path):
     config = digitsb_config(blip2_dir, tmp_path / "cache", model="blip2")
     itc = evaluate_zeroshot(config, str(tmp_path / "itc"))
@@ -319,6 +321,7 @@ def test_prompt_list_of_the_wrong_length_writes_nothing(clip_dir, tmp_path):
     assert not os.path.exists(tmp_path / "run" / "result.json")
 
 
+@pytest.mark.slow
 def test_prompt_files_and_ensembles(clip_dir, tmp_path):
     from nhfair_jax.zeroshot.prompts import resolve_prompts
 
@@ -428,6 +431,7 @@ def test_zeroshot_configs_load_with_the_data_of_the_erm_configs(dataset, model, 
             get_sources(dataset, missing, **variants[0].data.options)
 
 
+@pytest.mark.slow
 def test_half_precision_and_non_finite_embeddings(clip_dir, blip2_dir, tmp_path):
     """bfloat16 (what a GPU run does in float16) stays close to float32; an overflow to NaN is an
     error before anything is cached (transformers' own BLIP-2 forward gives NaN in float16 on the
