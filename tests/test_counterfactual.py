@@ -107,6 +107,30 @@ def test_digitsb_has_pairs_on_every_split_and_meets_skew_and_alpha():
         assert abs(np.mean(g == a) - alpha) < tol
 
 
+def test_the_codes_shared_noise_pattern_is_one_edit_for_every_image():
+    """noise_pattern="shared" (the authors' code seeds its generator before every image): the
+    counterfactual edit, image_cf - image of the clean examples, is the same pattern in every
+    image wherever neither view is clipped; per image (the default) two images' edits are
+    uncorrelated."""
+    def edits(pattern):
+        src = get_sources("digitsb", None, image_size=16, noise_pattern=pattern)["train"]
+        clean = np.flatnonzero(src.groups == 0)[:40]
+        x = src.images[clean].astype(np.float32)
+        cf = src.extras["image_cf"][clean].astype(np.float32)
+        inside = (x > 0) & (x < 255) & (cf > 0) & (cf < 255)
+        return cf - x, inside
+
+    shared, inside = edits("shared")
+    both = inside[0] & inside[1:]
+    assert both.sum() > 1000  # enough unclipped pixels to compare
+    assert np.abs(shared[1:] - shared[0])[both].max() <= 1.0  # uint8 rounding of each view
+    per_image, inside = edits("per_image")
+    a, b = per_image[0][inside[0] & inside[1]], per_image[1][inside[0] & inside[1]]
+    assert abs(np.corrcoef(a, b)[0, 1]) < 0.2
+    with pytest.raises(ValueError, match="noise_pattern"):
+        get_sources("digitsb", None, image_size=16, noise_pattern="striped")
+
+
 def test_cifar10b_paper_split_is_64_16_20_with_pairs(tmp_path):
     write_cifar_batches(tmp_path, 50)
     sources = get_sources("cifar10b", str(tmp_path), image_size=32)

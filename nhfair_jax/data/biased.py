@@ -19,7 +19,10 @@ Where the authors' code departs from the paper's text (we follow the text):
 - it swaps the roles: its sensitive attribute is the contrast corruption and its latent
   attribute the Gaussian noise;
 - it seeds the noise generator with the run's seed before every image, so every image carries
-  the same noise pattern; ours draws one pattern per image (shared by its three views);
+  the same noise pattern; ours draws one pattern per image (shared by its three views) by
+  default, and `noise_pattern="shared"` draws one pattern for every image, as the code (the
+  edit A is then one direction in pixel space, which a method that learns a single attribute
+  direction, as LASSI, can see; per image it has none);
 - it assigns A and G by exact counts per class (the first 80% of each class in its shuffled
   order); ours draws them independently per example with the same probabilities ("randomly
   injecting", the paper's words).
@@ -37,11 +40,13 @@ import numpy as np
 
 NOISE_STD = 0.04  # severity 1 of the protocol's Gaussian noise, on [0, 1] pixels (the code's)
 CONTRAST = 0.75  # severity 1 of its contrast: (x - channel mean) * 0.75 + channel mean
+NOISE_PATTERNS = ("per_image", "shared")
 
 
 def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: float,
                 seed: int, num_base_classes: int = 10, noise_std: float = NOISE_STD,
-                contrast: float = CONTRAST, keep_noise: bool = False) -> dict:
+                contrast: float = CONTRAST, keep_noise: bool = False,
+                noise_pattern: str = "per_image") -> dict:
     """Builds the biased data set from clean images.
 
     Args:
@@ -54,6 +59,8 @@ def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: fl
       contrast: the contrast factor of G = 1 (1 leaves the image as it is).
       keep_noise: also return `noise`, each example's float noise pattern (for rendering further
         views, e.g. noncurated_counterfactuals).
+      noise_pattern: "per_image" (one Gaussian pattern drawn for each image, the paper's
+        "randomly injecting") or "shared" (one pattern for all images, the authors' code).
 
     Returns:
       dict with `image`, `image_cf` (A flipped) and `image_gflip` (G flipped) (uint8
@@ -62,6 +69,8 @@ def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: fl
     for name, p in (("skew", skew), ("alpha", alpha)):
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} is a probability, got {p}")
+    if noise_pattern not in NOISE_PATTERNS:
+        raise ValueError(f"noise_pattern must be one of {NOISE_PATTERNS}, got {noise_pattern!r}")
     if not noise_std >= 0 or not 0 <= contrast <= 1:
         raise ValueError(f"noise_std must be >= 0 and contrast in [0, 1], got {noise_std} and "
                          f"{contrast}")
@@ -70,8 +79,12 @@ def make_biased(base: np.ndarray, classes: np.ndarray, *, skew: float, alpha: fl
     label = (np.asarray(classes) >= num_base_classes // 2).astype(np.int32)
     group = np.where(rng.random(n) < skew, label, 1 - label).astype(np.int32)
     attr_g = np.where(rng.random(n) < alpha, group, 1 - group).astype(np.int32)
-    noise = rng.standard_normal(size=base.shape, dtype=np.float32)
-    noise *= np.float32(noise_std)
+    if noise_pattern == "shared":
+        pattern = rng.standard_normal(size=base.shape[1:], dtype=np.float32)
+        noise = np.broadcast_to(pattern * np.float32(noise_std), base.shape)
+    else:
+        noise = rng.standard_normal(size=base.shape, dtype=np.float32)
+        noise *= np.float32(noise_std)
     out = {
         "image": render(base, group, attr_g, noise, contrast),
         "image_cf": render(base, 1 - group, attr_g, noise, contrast),

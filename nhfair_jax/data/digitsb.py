@@ -9,8 +9,10 @@ draws kept) for counterfactual disparity and the counterfactual-aware methods, `
 latent attribute G flipped) for the rate of flipped predictions, and `attr_g` (G). Options:
 `skew` = P(A = Y) (0.8), `alpha` = P(G = A) (0.8; the paper varies it over 0.5..0.9),
 `noise_std` and `contrast` (the corruptions' strengths: the paper code's severity-1 settings,
-0.04 and 0.75, on CIFAR-10B and Fashion-MNIST-B; DigitsB's own 0.2 and 0.45) and `noncurated`
-(the share of incomplete training counterfactuals, the paper's App. 14.3; 0 by default).
+0.04 and 0.75, on CIFAR-10B and Fashion-MNIST-B; DigitsB's own 0.2 and 0.45), `noncurated`
+(the share of incomplete training counterfactuals, the paper's App. 14.3; 0 by default) and
+`noise_pattern` ("per_image", default: a Gaussian pattern drawn for each image, as the paper's
+text; "shared": one pattern for every image, as the authors' code).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ def resize(images: np.ndarray, size: int, chunk: int = 1024) -> np.ndarray:
 
 
 def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, class_names,
-                    eval_skew=None, noise_std=NOISE_STD, contrast=CONTRAST, noncurated=0.0):
+                    eval_skew=None, noise_std=NOISE_STD, contrast=CONTRAST, noncurated=0.0,
+                    noise_pattern="per_image"):
     """Sources of the biased construction. With `eval_skew`, validation and test follow their
     own P(A = Y) (0.5: the shortcut breaks there, as in Waterbirds); each example keeps its
     noise draws, only whether it carries the noise changes. With `noncurated` > 0 that share of
@@ -57,7 +60,8 @@ def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, cla
 
     def full(skew_):
         built = make_biased(base, classes, skew=skew_, alpha=alpha, seed=build_seed,
-                            noise_std=noise_std, contrast=contrast, keep_noise=noncurated > 0)
+                            noise_std=noise_std, contrast=contrast, keep_noise=noncurated > 0,
+                            noise_pattern=noise_pattern)
         source = ArraySource(images=built["image"], labels=built["label"], groups=built["group"],
                              indices=np.arange(len(base)), class_names=class_names,
                              group_names=GROUP_NAMES, name=name,
@@ -79,7 +83,8 @@ def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, cla
 
 def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8,
                     build_seed=0, eval_skew=None, noise_std=DIGITSB_NOISE_STD,
-                    contrast=DIGITSB_CONTRAST, noncurated=0.0) -> dict[str, ArraySource]:
+                    contrast=DIGITSB_CONTRAST, noncurated=0.0, noise_pattern="per_image"
+                    ) -> dict[str, ArraySource]:
     """DigitsB: 1,797 digits, label = digit >= 5, A = Gaussian noise (std 0.2), G = contrast
     (x 0.45); seeded 8:1:1 split (`eval_skew`: another P(A = Y) for validation and test)."""
     del root  # embedded: ships with scikit-learn
@@ -91,13 +96,14 @@ def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0
     splits = random_split(len(base), "digitsb", split_seed)
     return _biased_sources("digitsb", base, digits.target, splits, skew=skew, alpha=alpha,
                            build_seed=build_seed, class_names=CLASS_NAMES, eval_skew=eval_skew,
-                           noise_std=noise_std, contrast=contrast, noncurated=noncurated)
+                           noise_std=noise_std, contrast=contrast, noncurated=noncurated,
+                           noise_pattern=noise_pattern)
 
 
 def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_seed=0,
                              image_size=32, skew=0.8, alpha=0.8, build_seed=0, split="paper",
                              val_fraction=0.1, noise_std=NOISE_STD, contrast=CONTRAST,
-                             noncurated=0.0):
+                             noncurated=0.0, noise_pattern="per_image"):
     """The construction on a ten-class set's arrays (uint8 [N, H, W, 3], classes 0..9),
     whichever release they were read from.
 
@@ -123,7 +129,8 @@ def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_se
                            for i in range(0, len(images), 8192)])
     return _biased_sources(name, base, classes, splits, skew=skew, alpha=alpha,
                            build_seed=build_seed, class_names=TEN_CLASS_NAMES,
-                           noise_std=noise_std, contrast=contrast, noncurated=noncurated)
+                           noise_std=noise_std, contrast=contrast, noncurated=noncurated,
+                           noise_pattern=noise_pattern)
 
 
 def cifar10b_from_arrays(train_x, train_y, test_x, test_y, **options):
