@@ -13,7 +13,9 @@ training counterfactuals) and `cf_images` (accuracy and DEO on the counterfactua
 
 DATASET:
 - `digitsb`: the embedded DigitsB, a narrow small CNN at 16 px, 8 epochs, four seeds: minutes on
-  a 2-core CPU.
+  a 2-core CPU. `digitsb_shared`: the same with the authors' code's noise, one pattern in every
+  image (`data.options.noise_pattern="shared"`), so that the counterfactual edit is one
+  direction, as a latent attribute vector (LASSI's) assumes.
 - `fashion_mnist_b`: Fashion-MNIST's 70,000 photographs (Debian's dataset-fashion-mnist installs
   its IDX files under /usr/share/datasets/fashion-mnist; any folder of the MNIST family's IDX
   files, or CIFAR-10's python batches, works with --config.base.data.root) built as CIFAR-10B,
@@ -44,8 +46,8 @@ import ml_collections
 
 from nhfair_jax.config import digitsb_config, real_data_config
 
-DATASETS = ("digitsb", "fashion_mnist_b", "cifar10b", "celeba", "lfw")
-SYNTHETIC = ("digitsb", "fashion_mnist_b", "cifar10b")
+DATASETS = ("digitsb", "digitsb_shared", "fashion_mnist_b", "cifar10b", "celeba", "lfw")
+SYNTHETIC = ("digitsb", "digitsb_shared", "fashion_mnist_b", "cifar10b")
 SCALES = ("cpu", "paper")
 FASHION_ROOT = "/usr/share/datasets/fashion-mnist"
 ALPHAS = (0.5, 0.6, 0.7, 0.8, 0.9)
@@ -101,8 +103,10 @@ def _real(name):
 
 
 def base_config(dataset: str, scale: str):
-    if dataset == "digitsb":
+    if dataset in ("digitsb", "digitsb_shared"):
         c = _small_cnn(digitsb_config("erm"), 16, 8, 64)
+        if dataset == "digitsb_shared":
+            c.data.options.noise_pattern = "shared"
         return c if scale == "cpu" else _paper_digitsb(c)
     if dataset in ("fashion_mnist_b", "cifar10b") and (scale == "paper" or dataset == "cifar10b"):
         return _paper_synthetic(dataset, FASHION_ROOT if dataset == "fashion_mnist_b"

@@ -6,8 +6,8 @@ and does counterfactual knowledge distillation (CKD) lower both?
     python -m nhfair_jax.study.counterfactual --config configs/cf_study.py:digitsb,alpha \
         --workdir runs/cf_alpha
 
-`configs/cf_study.py:DATASET[,STUDY[,SCALE]]` picks the data set (digitsb, fashion_mnist_b,
-cifar10b, celeba, lfw) and the study (nhfair_jax/study/cf_tables.py): `alpha` (Figure 3, the
+`configs/cf_study.py:DATASET[,STUDY[,SCALE]]` picks the data set (digitsb, digitsb_shared,
+fashion_mnist_b, cifar10b, celeba, lfw) and the study (nhfair_jax/study/cf_tables.py): `alpha` (Figure 3, the
 default), `table3`, `table1`, `teachers` (Table 2, App. 14.2), `table4`, `rep`, `mu`,
 `noncurated`, `cf_images`. For each alpha of the config (the data set's `alpha` option; real data
 has none) and each row of the table:
