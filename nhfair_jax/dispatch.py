@@ -60,16 +60,18 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
 
 
 def base_run(config, mesh=None):
-    """(config, RunDir) of a post-fit method's ERM run (method.base_config, method.base_workdir),
-    finished: trained first when it is not."""
+    """(config, RunDir) of a post-fit method's ERM run (method.base_workdir), finished: a
+    finished run's own config.json (as a teacher's), else method.base_config, trained first."""
     from nhfair_jax.config import load_config_file
 
     method_cfg = config.method
-    base = load_config_file(method_cfg.base_config)
-    if base.method.name != "erm":
-        raise ValueError(f"method.base_config must be an ERM config, {method_cfg.base_config} "
-                         f"trains {base.method.name!r}")
     base_dir = RunDir(method_cfg.base_workdir)
+    source = base_dir.file(RunDir.CONFIG) if base_dir.finished and base_dir.config() else \
+        method_cfg.base_config
+    base = load_config_file(source)
+    if base.method.name != "erm":
+        raise ValueError(f"method.base_config must be an ERM config, {source} trains "
+                         f"{base.method.name!r}")
     run(base, base_dir, mesh=mesh)
     return base, base_dir
 

@@ -105,6 +105,21 @@ def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_grou
     assert worst["dfr"] > worst["plain"] + 0.15
 
 
+def test_a_finished_base_run_is_fitted_with_its_own_config(tiny_erm, tmp_path):
+    """method.base_config names how to train a missing base run; a finished one is described by
+    its own config.json (its data and network), as a teacher run is: a base_config that
+    differs from it (here another data option) is neither refused nor used."""
+    base_dir, base_result = tiny_erm
+    other = tiny_config(**{"data.options.skew": 0.95})
+    path = tmp_path / "other_erm.json"
+    path.write_text(json.dumps(other.to_dict()))
+    cfg = tiny_config()
+    cfg.method = method_config("dfr", base_config=str(path), base_workdir=base_dir,
+                               retrains=1, c_grid=(1.0,))
+    result = run(cfg, str(tmp_path / "dfr"))
+    assert result["base_test"]["acc"] == pytest.approx(base_result["test"]["acc"])
+
+
 @pytest.mark.slow
 def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path, monkeypatch):
     cfg = tiny_config()
