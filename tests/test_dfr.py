@@ -105,6 +105,7 @@ def test_balanced_last_layer_ignores_a_spurious_feature_and_lifts_the_worst_grou
     assert worst["dfr"] > worst["plain"] + 0.15
 
 
+@pytest.mark.slow
 def test_a_finished_base_run_is_fitted_with_its_own_config(tiny_erm, tmp_path):
     """method.base_config names how to train a missing base run; a finished one is described by
     its own config.json (its data and network), as a teacher run is: a base_config that
