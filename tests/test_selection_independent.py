@@ -23,7 +23,8 @@ fwh_select = selection.fwh_select
 max_utility_select = selection.max_utility_select
 
 ZONES = {"optimal", "sub_optimal", "degradation", "unwanted"}
-HYP = settings(max_examples=property_examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HYP = settings(max_examples=property_examples(100), deadline=None,
+               suppress_health_check=[HealthCheck.too_slow])
 
 
 def _idx(i):

@@ -7,9 +7,9 @@ and does counterfactual knowledge distillation (CKD) lower both?
         --workdir runs/cf_alpha
 
 `configs/cf_study.py:DATASET[,STUDY[,SCALE]]` picks the data set (digitsb, digitsb_shared,
-fashion_mnist_b, cifar10b, celeba, lfw) and the study (nhfair_jax/study/cf_tables.py): `alpha` (Figure 3, the
-default), `table3`, `table1`, `teachers` (Table 2, App. 14.2), `table4`, `rep`, `mu`,
-`noncurated`, `cf_images`. For each alpha of the config (the data set's `alpha` option; real data
+fashion_mnist_b, cifar10b, celeba, lfw) and the study (nhfair_jax/study/cf_tables.py): `alpha`
+(Figure 3, the default), `table3`, `table1`, `teachers` (Table 2, App. 14.2), `table4`, `rep`,
+`mu`, `noncurated`, `cf_images`. For each alpha of the config (the data set's `alpha` option; real data
 has none) and each row of the table:
 
 1. every candidate of the row's grid trains with the first seed; the candidate kept is the
