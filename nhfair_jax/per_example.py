@@ -166,11 +166,17 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
       params, batch, wrt: as in per_example_grads.
       directions: K tangent pytrees shaped like the `wrt` subtree.
     """
+    from nhfair_jax.models.layers import forward_mode_convolutions
+
     sub = _select(params, wrt)
-    _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
-    # One pass per tangent. vmap over the tangents measured no faster on CPU
-    # (benchmarks/README.md), and the loop keeps peak memory at one tangent.
-    return jnp.stack([lin(v) for v in directions])
+    # the tangents are pushed forward only: a few-tap convolution's tangent by its own
+    # multiply-adds, not XLA's slow few-channel convolution
+    with forward_mode_convolutions():
+        _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
+        # One pass per tangent. vmap over the tangents measured 2x slower on the CPU (XLA
+        # batches a kernel tangent as a grouped convolution), and the loop keeps peak memory
+        # at one tangent.
+        return jnp.stack([lin(v) for v in directions])
 
 
 # --- the closed form, layer by layer -------------------------------------------------------
@@ -354,12 +360,15 @@ def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, 
     J_i v_k is the layer's forward-mode derivative in its parameters' direction v_k (batched,
     one layer pass per direction); nothing per-example is materialised. Directions are pytrees
     like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`."""
+    from nhfair_jax.models.layers import forward_mode_convolutions
+
     n = jax.tree.leaves(batch)[0].shape[0]
     total = jnp.zeros((len(directions), n), jnp.float32)
     base = tuple(wrt or ())
     for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
         fn = _layer_fn(call, other)
-        _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
+        with forward_mode_convolutions():  # each layer's tangent is pushed forward only
+            _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
         dy32 = dy.astype(jnp.float32).reshape(n, -1)  # sums in float32 whatever the layer's dtype
         total = total + jnp.stack([
             jnp.sum(lin(_select(v, call.path[len(base):])).astype(jnp.float32).reshape(n, -1)

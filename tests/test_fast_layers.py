@@ -12,7 +12,8 @@ import pytest
 
 from nhfair_jax.models import create_model
 from nhfair_jax.models.layers import TAPS_MAX, BatchNorm, Conv, batch_norm, conv_patches, \
-    conv_tap_matmuls, conv_taps, conv_xla, max_pool, per_example_convolutions, resolve_conv_impl
+    conv_tap_matmuls, conv_taps, conv_xla, forward_mode_convolutions, max_pool, \
+    per_example_convolutions, resolve_conv_impl
 
 _MORE = pytest.mark.slow  # each case compiles for ~3 s; three run in the quick loop
 CONV_CASES = [  # (H, W, c_in, c_out, kernel, stride, padding)
@@ -68,6 +69,36 @@ def test_tap_convolution_under_vmap_of_its_gradient_equals_a_loop():
     batched = jax.jit(jax.vmap(grad, (None, 0)))(kernel, x)
     for i in range(len(x)):
         _close(batched[i], grad(kernel, x[i]))
+
+
+def test_forward_mode_tap_convolution_pushes_tangents_through_its_own_loop_and_stays_exact():
+    """Under forward_mode_convolutions the few-tap convolution's tangent is its multiply-add
+    loop (no XLA convolution in the linearised program), equal to XLA's; a gradient of that
+    derivative (transposing the loop) is still XLA's too."""
+    x = jax.random.normal(jax.random.key(3), (4, 9, 9, 3))
+    kernel = jax.random.normal(jax.random.key(4), (3, 3, 3, 5))
+    dx, dk = jax.random.normal(jax.random.key(5), x.shape), jax.random.normal(jax.random.key(6),
+                                                                             kernel.shape)
+
+    def tangent(conv, dx, dk):
+        return jax.jvp(lambda a, b: jnp.tanh(conv(a, b, (1, 1), "SAME")), (x, kernel),
+                       (dx, dk))[1]
+
+    def forward_only(dx, dk):
+        with forward_mode_convolutions():
+            return tangent(conv_taps, dx, dk)
+
+    jaxpr = str(jax.make_jaxpr(forward_only)(dx, dk))
+    assert "conv_general_dilated" not in jaxpr
+    assert "conv_general_dilated" in str(jax.make_jaxpr(lambda a, b: tangent(conv_taps, a, b))(
+        dx, dk))
+    _close(jax.jit(forward_only)(dx, dk), tangent(conv_xla, dx, dk))
+    _close(jax.jit(forward_only)(jnp.zeros_like(dx), dk),
+           tangent(conv_xla, jnp.zeros_like(dx), dk))
+    grads = jax.grad(lambda a, b: jnp.sum(forward_only(a, b) ** 2), (0, 1))(dx, dk)
+    expected = jax.grad(lambda a, b: jnp.sum(tangent(conv_xla, a, b) ** 2), (0, 1))(dx, dk)
+    for a, b in zip(grads, expected):
+        _close(a, b)
 
 
 @pytest.mark.parametrize("window,strides,padding", [((2, 2), (2, 2), "VALID"),

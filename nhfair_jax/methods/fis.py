@@ -182,29 +182,28 @@ class FIS(CrossEntropy):
             logits, _ = forward(apply_fn, params, batch_stats, batch["image"], train=False)
             return jax.nn.softmax(logits)
 
-        def weighted_grads(params, batch_stats, batch, weights):
-            # d/dtheta of sum_i mask_i (CE_i / n, sum_c W_ic p_ic) for the batch.
-            def loss_part(p):
-                logits, _ = forward(apply_fn, p, batch_stats, batch["image"], train=False)
-                ce = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
-                return (ce * batch["mask"]).sum() / len(val)
+        def add_grads(totals, params, batch_stats, batch, weights):
+            # totals + d/dtheta of the batch's sum_i mask_i (CE_i / n, sum_c W_ic p_ic): one
+            # forward pass, each gradient a backward pass from its own logits cotangent.
+            logits, pull = jax.vjp(lambda p: forward(apply_fn, p, batch_stats, batch["image"],
+                                                     train=False)[0], params)
+            mask = batch["mask"].astype(logits.dtype)
 
-            def fair_part(p):
-                probs = probs_fn(p, batch_stats, batch)
-                return (probs * weights * batch["mask"][:, None]).sum()
+            def loss_part(z):
+                ce = optax.softmax_cross_entropy_with_integer_labels(z, batch["label"])
+                return (ce * mask).sum() / len(val)
 
-            return jax.grad(loss_part)(params), jax.grad(fair_part)(params)
+            def fair_part(z):
+                return (jax.nn.softmax(z) * weights * mask[:, None]).sum()
 
-        def accumulate(total, batch_params, batch_stats, batch, weights):
-            return jax.tree.map(jnp.add, total,
-                                weighted_grads(batch_params, batch_stats, batch, weights))
+            return tuple(jax.tree.map(jnp.add, total, pull(jax.grad(part)(logits))[0])
+                         for total, part in zip(totals, (loss_part, fair_part)))
 
+        # Each step of a round is one compiled program (once per run, and kept by the
+        # persistent cache): eagerly, the violation's gradient and the sums were some 50 small
+        # programs, compiled again in every process.
         probs_j = self._jit("probs", probs_fn)
-        grads_j = self._jit("val_grads", weighted_grads)
-        accumulate_j = self._jit("val_grads_sum", accumulate)
-        # Every step of a round is compiled (once per run, and kept by the persistent cache):
-        # eagerly, the violation's gradient and the sums were some 50 small programs, compiled
-        # again in every process.
+        add_grads_j = self._jit("val_grads", add_grads)
         weights_j = self._jit("fair_weights", functools.partial(
             jax.grad(fairness_violation), num_groups=val.num_groups,
             constraint=self.cfg.constraint))
@@ -214,16 +213,15 @@ class FIS(CrossEntropy):
         # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.
         w = np.asarray(weights_j(jnp.asarray(probs), jnp.asarray(val.labels),
                                  jnp.asarray(val.groups)))
-        total = None
+        zeros = jax.tree.map(jnp.zeros_like, state.params)
+        totals = (zeros, zeros)
         bs = ctx.eval_batch_size
-        for i, (batch, device_batch) in enumerate(ctx.eval_batches(val, keys)):
+        for i, (_, device_batch) in enumerate(ctx.eval_batches(val, keys)):
             rows = w[i * bs:(i + 1) * bs]
             rows = jnp.asarray(np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]),
                                                               rows.dtype)]))
-            total = grads_j(state.params, state.batch_stats, device_batch, rows) \
-                if total is None else accumulate_j(total, state.params, state.batch_stats,
-                                                   device_batch, rows)
-        return total
+            totals = add_grads_j(totals, state.params, state.batch_stats, device_batch, rows)
+        return totals
 
     def pool_scores(self, ctx, state, pool_rows):
         """(accuracy influence, fairness influence) of every pool row."""

@@ -40,7 +40,8 @@ Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
   (`per_example_convolutions`) use patches everywhere on the CPU.
 - `conv_tap_matmuls`: one matmul per kernel tap over the valid part of the map; its
   derivatives are JAX's own (slices, pads, matmuls).
-- `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP).
+- `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP);
+  the multiply-adds for a tangent only pushed forward (`forward_mode_convolutions`).
 - `Conv(conv_impl="auto")` (the CPU's): `conv_tap_matmuls` exactly where the output map is
   smaller than the kernel, `conv_taps` where the kernel has at most TAPS_MAX taps, XLA's
   elsewhere. On accelerators `conv_layer` gives `flax.linen.Conv` (XLA's convolution, cuDNN on
@@ -89,6 +90,24 @@ def per_example_convolutions():
         yield
     finally:
         _PER_EXAMPLE.reset(token)
+
+
+_FORWARD_ONLY = contextvars.ContextVar("nhfair_forward_mode_convolutions", default=False)
+
+
+@contextlib.contextmanager
+def forward_mode_convolutions():
+    """Within this block (while a function is traced), a few-tap convolution's (`conv_taps`)
+    forward-mode derivative is computed by the same multiply-adds as its value, not by XLA's
+    convolution: for derivatives that are pushed forward only (FIS's jvp scoring), where the
+    kernel tangent's convolution of the first layer is XLA's slow few-channel case (small CNN
+    at 32 px, batch 64, K = 2: 25.5 -> 22.2 ms a batch, best of 35). Transposing such a derivative
+    (a gradient of it) stays exact but is slow: kh * kw * C_in separate reductions."""
+    token = _FORWARD_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _FORWARD_ONLY.reset(token)
 
 
 def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
@@ -206,7 +225,8 @@ def conv_taps(x, kernel, strides=(1, 1), padding="SAME"):
     layer 3-4x slower than this loop (3x3, 3 -> 16 channels, 64 px, batch 64: 8.3 ms against
     2.1 ms). Its derivatives are XLA's convolution's (a custom JVP: the tangent is XLA's
     convolution of the tangents, which JAX transposes for the gradients), since the loop's own
-    kernel gradient would be kh * kw * C_in separate reductions (20 ms against 4 ms there)."""
+    kernel gradient would be kh * kw * C_in separate reductions (20 ms against 4 ms there);
+    under `forward_mode_convolutions` the tangent is the loop again."""
     pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
     return _conv_taps(x, kernel, tuple(strides), pads)
 
@@ -221,9 +241,10 @@ def _conv_taps_jvp(strides, pads, primals, tangents):
     x, kernel = primals
     dx, dkernel = tangents
     out = _taps(x, kernel, strides, pads)
-    terms = [conv_xla(dx, kernel, strides, pads)] if not _zero(dx) else []
+    conv = _taps if _FORWARD_ONLY.get() else conv_xla  # see forward_mode_convolutions
+    terms = [conv(dx, kernel, strides, pads)] if not _zero(dx) else []
     if not _zero(dkernel):
-        terms.append(conv_xla(x, dkernel, strides, pads))
+        terms.append(conv(x, dkernel, strides, pads))
     return out, (sum(terms[1:], terms[0]) if terms else jnp.zeros_like(out))
 
 
