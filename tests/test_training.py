@@ -207,3 +207,35 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
     for split in ("val", "test"):
         assert {k: resumed[split][k] for k in METRIC_KEYS} == {
             k: reference[split][k] for k in METRIC_KEYS}
+
+
+@pytest.mark.slow
+def test_predict_answers_a_split_again_from_the_same_parameters_and_recomputes_after_a_step():
+    """Run.predict keeps the logits of each split and view predicted at the current parameters
+    (FIS's rounds read the validation logits the epoch's evaluation just computed); a training
+    step makes new parameters, and the logits are computed again from them."""
+    from nhfair_jax.training.loop import Run
+
+    trainer = Run(tiny_config(), None)
+    state = trainer.state
+    first = trainer.predict(state, "val")
+    calls = []
+    step = trainer.eval_step
+    trainer.eval_step = lambda *a: calls.append(1) or step(*a)
+    again = trainer.predict(state, "val")
+    np.testing.assert_array_equal(again, first)
+    again[:] = 0.0  # the caller's copy: the kept logits are unchanged
+    np.testing.assert_array_equal(trainer.predict(state, "val"), first)
+    assert calls == []
+    trainer.predict(state, "test")  # another split does not evict the first
+    assert calls
+    calls.clear()
+    trainer.predict(state, "val")
+    assert calls == []
+    stepped, _ = trainer.train_epoch(state, 1, progress=False)
+    moved = trainer.predict(stepped, "val")
+    assert calls  # new parameters: a pass over the split
+    assert not np.allclose(moved, first)
+    fresh = np.concatenate([np.asarray(step(stepped.params, stepped.batch_stats, d))[b["mask"]]
+                            for b, d in trainer.eval_batches(trainer.sources["val"])])
+    np.testing.assert_array_equal(moved, fresh)

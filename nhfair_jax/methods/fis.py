@@ -11,8 +11,6 @@ same scores.
 
 from __future__ import annotations
 
-import functools
-
 import logging
 
 import jax
@@ -178,10 +176,6 @@ class FIS(CrossEntropy):
         apply_fn, val = ctx.apply_fn, ctx.sources["val"]
         keys = ("image", "label", "mask")
 
-        def probs_fn(params, batch_stats, batch):
-            logits, _ = forward(apply_fn, params, batch_stats, batch["image"], train=False)
-            return jax.nn.softmax(logits)
-
         def add_grads(totals, params, batch_stats, batch, weights):
             # totals + d/dtheta of the batch's sum_i mask_i (CE_i / n, sum_c W_ic p_ic): one
             # forward pass, each gradient a backward pass from its own logits cotangent.
@@ -202,16 +196,19 @@ class FIS(CrossEntropy):
         # Each step of a round is one compiled program (once per run, and kept by the
         # persistent cache): eagerly, the violation's gradient and the sums were some 50 small
         # programs, compiled again in every process.
-        probs_j = self._jit("probs", probs_fn)
+        def fair_weights(logits, labels, groups):
+            return jax.grad(fairness_violation)(jax.nn.softmax(logits), labels, groups,
+                                                num_groups=val.num_groups,
+                                                constraint=self.cfg.constraint)
+
         add_grads_j = self._jit("val_grads", add_grads)
-        weights_j = self._jit("fair_weights", functools.partial(
-            jax.grad(fairness_violation), num_groups=val.num_groups,
-            constraint=self.cfg.constraint))
-        probs = np.concatenate([np.asarray(probs_j(state.params, state.batch_stats, d))[b["mask"]]
-                                for b, d in ctx.eval_batches(val, keys)])
+        weights_j = self._jit("fair_weights", fair_weights)
+        # The validation logits at these parameters: the run's evaluation of the previous
+        # epoch, already computed (ctx.predict keeps the last split it predicted).
+        logits = ctx.predict(state, "val")
         # The violation is a function of group means of probabilities: its gradient is that of
         # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.
-        w = np.asarray(weights_j(jnp.asarray(probs), jnp.asarray(val.labels),
+        w = np.asarray(weights_j(jnp.asarray(logits), jnp.asarray(val.labels),
                                  jnp.asarray(val.groups)))
         zeros = jax.tree.map(jnp.zeros_like, state.params)
         totals = (zeros, zeros)

@@ -128,6 +128,7 @@ class Run:
             self.augment = chain(RandAugment(2, 10), self.method.augment)
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
+        self._kept_logits = {}  # predict's logits at the current parameters, by split
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
@@ -183,12 +184,27 @@ class Run:
         frozen-backbone features (a frozen epoch's validation)."""
         if frozen and image_key == "image" and source is None:
             return self._predict_features(state, split)
+        # The splits predicted at the current parameters, kept while the state's parameters
+        # are the same objects (a step makes new ones): an epoch hook that reads the
+        # validation logits (FIS's rounds) gets the previous epoch's evaluation instead of a
+        # second pass over the split.
+        key = (split, image_key)
+        kept = self._kept_logits
+        if kept.get("params") is not state.params or kept.get("stats") is not state.batch_stats:
+            kept.clear()
+        if source is None and key in kept:
+            return kept[key].copy()
         out = []
+        from_source = source
         source = self.sources[split] if source is None else source
         for batch, device_batch in self.eval_batches(source, image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
-        return np.concatenate(out)
+        logits = np.concatenate(out)
+        if from_source is None:
+            kept.update({"params": state.params, "stats": state.batch_stats,
+                         key: logits.copy()})
+        return logits
 
     def evaluate_views(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
         """(report, {"logits": ..., "logits_cf": ..., "logits_gflip": ...}): the split's report
