@@ -2,6 +2,7 @@
 installed), and FIS total wall time over ERM's on the same DigitsB config and epochs.
 
     python benchmarks/fis.py --json benchmarks/results/fis.json
+    python benchmarks/fis.py --training-only --train-repeats 5 --baseline DIR   # DIR: another head
 
 Scoring: g_i . v for K = 2 directions (validation loss and fairness gradients) for every example
 of a batch, eval mode, for the small CNN (16-32-64-128, 32 px, batch 64) and ResNet-18 (32 px,
@@ -137,23 +138,36 @@ print(json.dumps({"seconds": seconds, "test_acc": result["test"]["acc"],
 """
 
 
-def training_times(epochs: int, repeats: int) -> dict:
-    """Total wall time of ERM and FIS (default settings) on DigitsB, same epochs, no early stop.
+def training_times(epochs: int, repeats: int, trees: dict) -> dict:
+    """{label: {method: run}}: total wall time of ERM and FIS (default settings) on DigitsB,
+    same epochs, no early stop, for each checkout in `trees` ({label: a folder put first on
+    PYTHONPATH, or None for the installed package}).
 
-    Each run is a fresh process (the same cold start for both: compilation included), ERM and
-    FIS alternate, and the fastest of `repeats` runs of each is kept.
+    Each run is a fresh process (the same cold start for both: compilation included); ERM and
+    FIS alternate and the checkouts interleave, so that the machine's drifts reach them all
+    alike; the fastest of `repeats` runs is kept, its median as "median_seconds".
     """
     import json
+    import statistics
     import subprocess
 
-    runs = {"erm": [], "fis": []}
+    runs = {label: {"erm": [], "fis": []} for label in trees}
     for _ in range(repeats):
-        for name in runs:
-            proc = subprocess.run([sys.executable, "-c", _RUN_ONE, name, str(epochs)],
-                                  capture_output=True, text=True, check=True)
-            runs[name].append(json.loads(proc.stdout.strip().splitlines()[-1]))
-    return {name: {**min(r, key=lambda x: x["seconds"]),
-                   "all_seconds": [x["seconds"] for x in r]} for name, r in runs.items()}
+        for label, tree in trees.items():
+            env = dict(os.environ)
+            if tree:
+                env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(tree),
+                                                                  env.get("PYTHONPATH")]))
+            for name in runs[label]:
+                proc = subprocess.run([sys.executable, "-c", _RUN_ONE, name, str(epochs)],
+                                      capture_output=True, text=True, check=True, env=env,
+                                      cwd=os.path.abspath(tree) if tree else None)
+                runs[label][name].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    return {label: {name: {**min(r, key=lambda x: x["seconds"]),
+                           "median_seconds": statistics.median(x["seconds"] for x in r),
+                           "all_seconds": [x["seconds"] for x in r]}
+                    for name, r in by_method.items()}
+            for label, by_method in runs.items()}
 
 
 def main(argv=None):
@@ -162,10 +176,15 @@ def main(argv=None):
     p.add_argument("--epochs", type=int, default=15)
     p.add_argument("--train-repeats", type=int, default=2)
     p.add_argument("--json", default=None)
+    p.add_argument("--baseline", default=None, metavar="DIR",
+                   help="a checkout of another head (e.g. `git worktree add DIR REV`): its ERM "
+                        "and FIS runs interleave with this one's, ratios side by side")
+    p.add_argument("--training-only", action="store_true",
+                   help="skip the scoring throughput (and torch)")
     args = p.parse_args(argv)
 
     scoring = []
-    for name, size, batch in SCORING_CASES:
+    for name, size, batch in ([] if args.training_only else SCORING_CASES):
         rates = {**jax_scoring(name, size, batch, args.repeats),
                  **torch_scoring(name, size, batch, args.repeats)}
         row = {"model": name, "px": size, "batch": batch, **rates}
@@ -181,6 +200,34 @@ def main(argv=None):
             row["per_layer_over_torch_func_jvp"] = rates["per_layer"] / rates["torch_func_jvp"]
         scoring.append(row)
         print(f"{name}: scored", file=sys.stderr)
+    if scoring:
+        print_scoring(scoring)
+    trees = {"this": None, **({"baseline": args.baseline} if args.baseline else {})}
+    by_tree = training_times(args.epochs, args.train_repeats, trees)
+    rows = [{"head": label, "method": name, **v} for label, times in by_tree.items()
+            for name, v in times.items()]
+    ratios = {label: {"best": t["fis"]["seconds"] / t["erm"]["seconds"],
+                      "median": t["fis"]["median_seconds"] / t["erm"]["median_seconds"]}
+              for label, t in by_tree.items()}
+    print(f"\ntraining, DigitsB, {args.epochs} epochs each, fresh process per run, "
+          f"interleaved, {args.train_repeats} runs each")
+    print_table(rows, ["head", "method", "seconds", "median_seconds", "test_acc", "test_dp"])
+    for label, r in ratios.items():
+        print(f"fis_over_erm_time[{label}] = {r['best']:.3f} (best), {r['median']:.3f} (median)")
+    write_json(args.json, {"benchmark": "fis", "backend": jax.default_backend(),
+                           "scoring": scoring, "epochs": args.epochs,
+                           "train_repeats": args.train_repeats, "training": by_tree["this"],
+                           "fis_over_erm_time": ratios["this"]["best"],
+                           "fis_over_erm_time_median": ratios["this"]["median"],
+                           **({"baseline": {"dir": args.baseline,
+                                            "training": by_tree["baseline"],
+                                            "fis_over_erm_time": ratios["baseline"]["best"],
+                                            "fis_over_erm_time_median":
+                                                ratios["baseline"]["median"]}}
+                              if args.baseline else {})})
+
+
+def print_scoring(scoring):
     print(f"influence scoring, K=2 directions, examples/s, {jax.default_backend()}")
     print_table(scoring, ["model", "px", "batch", "jvp", "per_layer", "per_example",
                           "per_layer_grads", "plain_vmap", "torch_func_vmap_grad",
@@ -190,18 +237,6 @@ def main(argv=None):
                           "per_example_over_torch_func_vmap_grad",
                           "per_layer_grads_over_torch_func_vmap_grad",
                           "per_example_over_plain_vmap", "per_layer_grads_over_plain_vmap"])
-
-    times = training_times(args.epochs, args.train_repeats)
-    ratio = times["fis"]["seconds"] / times["erm"]["seconds"]
-    print(f"\ntraining, DigitsB, {args.epochs} epochs each, fresh process per run, best of "
-          f"{args.train_repeats}")
-    print_table([{"method": k, **v} for k, v in times.items()],
-                ["method", "seconds", "test_acc", "test_dp"])
-    print(f"fis_over_erm_time = {ratio:.3f}")
-    write_json(args.json, {"benchmark": "fis", "backend": jax.default_backend(),
-                           "scoring": scoring, "epochs": args.epochs,
-                           "train_repeats": args.train_repeats, "training": times,
-                           "fis_over_erm_time": ratio})
 
 
 if __name__ == "__main__":
