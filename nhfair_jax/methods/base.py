@@ -17,7 +17,9 @@ class HookContext(NamedTuple):
 
     apply_fn: the model's apply; sources: {split: data source}; eval_batches(source, keys):
     normalised, padded evaluation batches as (host batch, device batch); predict(state, split):
-    evaluation logits of a split; data_seed: the run's data seed; eval_batch_size.
+    evaluation logits of a split (a copy of the run's own when it already predicted that split at
+    these parameters, e.g. the epoch's validation); data_seed: the run's data seed;
+    eval_batch_size.
     """
 
     apply_fn: Any

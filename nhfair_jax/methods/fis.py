@@ -5,8 +5,12 @@ Group labels are used only on the validation set. Scoring runs on the whole pool
 with the model in evaluation mode, through forward-mode derivatives ("jvp"), per-example
 gradients ("per_example", vmap of grad: the original code's way) or their closed form layer by
 layer ("per_layer": one batched backward pass, then each layer's output gradient against its
-forward-mode derivative; the fastest on the CPU, see benchmarks/README.md); all three give the
-same scores.
+forward-mode derivative; the fastest when the scoring alone is timed on the CPU, but not in a
+DigitsB run, see benchmarks/README.md); all three give the same scores.
+
+A round's validation directions take one forward and two backward passes per batch; the
+validation logits they start from are the previous epoch's evaluation (`ctx.predict` keeps
+them while the parameters are unchanged).
 """
 
 from __future__ import annotations
