@@ -208,7 +208,7 @@ class FIS(CrossEntropy):
         add_grads_j = self._jit("val_grads", add_grads)
         weights_j = self._jit("fair_weights", fair_weights)
         # The validation logits at these parameters: the run's evaluation of the previous
-        # epoch, already computed (ctx.predict keeps the last split it predicted).
+        # epoch, already computed (ctx.predict keeps each split's logits at these parameters).
         logits = ctx.predict(state, "val")
         # The violation is a function of group means of probabilities: its gradient is that of
         # sum_i sum_c W_ic p_ic(theta) with W = dV/dp held fixed.

@@ -100,9 +100,10 @@ def forward_mode_convolutions():
     """Within this block (while a function is traced), a few-tap convolution's (`conv_taps`)
     forward-mode derivative is computed by the same multiply-adds as its value, not by XLA's
     convolution: for derivatives that are pushed forward only (FIS's jvp scoring), where the
-    kernel tangent's convolution of the first layer is XLA's slow few-channel case (small CNN
-    at 32 px, batch 64, K = 2: 25.5 -> 22.2 ms a batch, best of 35). Transposing such a derivative
-    (a gradient of it) stays exact but is slow: kh * kw * C_in separate reductions."""
+    kernel tangent's convolution of the first layer is XLA's slow few-channel case (jvp scoring
+    of the small CNN at 32 px, batch 64, K = 2: 25.5 -> 22.2 ms a batch, best of 35).
+    Transposing such a derivative (a gradient of it) stays exact but is slow: kh * kw * C_in
+    separate reductions."""
     token = _FORWARD_ONLY.set(True)
     try:
         yield
