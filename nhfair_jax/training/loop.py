@@ -128,7 +128,8 @@ class Run:
             self.augment = chain(RandAugment(2, 10), self.method.augment)
         self.eval_step = make_eval_step(self.method, self.model.apply, self.mesh)
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
-        self._kept_logits = {}  # predict's logits at the current parameters, by split
+        # predict's logits by split and view, at the (params, batch_stats) in _kept_at
+        self._kept_at, self._kept_logits = None, {}
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
@@ -188,22 +189,20 @@ class Run:
         # are the same objects (a step makes new ones): an epoch hook that reads the
         # validation logits (FIS's rounds) gets the previous epoch's evaluation instead of a
         # second pass over the split.
-        key = (split, image_key)
-        kept = self._kept_logits
-        if kept.get("params") is not state.params or kept.get("stats") is not state.batch_stats:
-            kept.clear()
-        if source is None and key in kept:
-            return kept[key].copy()
+        key, own = (split, image_key), source is None
+        at = self._kept_at  # the objects themselves, held: an id could be reused
+        if at is None or at[0] is not state.params or at[1] is not state.batch_stats:
+            self._kept_at, self._kept_logits = (state.params, state.batch_stats), {}
+        if own and key in self._kept_logits:
+            return self._kept_logits[key].copy()
         out = []
-        from_source = source
-        source = self.sources[split] if source is None else source
-        for batch, device_batch in self.eval_batches(source, image_key=image_key):
+        for batch, device_batch in self.eval_batches(self.sources[split] if own else source,
+                                                     image_key=image_key):
             logits = self.eval_step(state.params, state.batch_stats, device_batch)
             out.append(np.asarray(logits)[batch["mask"]])
         logits = np.concatenate(out)
-        if from_source is None:
-            kept.update({"params": state.params, "stats": state.batch_stats,
-                         key: logits.copy()})
+        if own:
+            self._kept_logits[key] = logits.copy()
         return logits
 
     def evaluate_views(self, state, split: str, edits=PAIRED_VIEWS, *, frozen: bool = False):
