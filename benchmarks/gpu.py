@@ -58,6 +58,15 @@ def main(argv=None) -> int:
     torch_device = "cpu" if args.smoke else _torch_device()
     devices = jax.devices()
     print(f"{backend}: {len(devices)} x {devices[0].device_kind}", file=sys.stderr)
+    payload = {"benchmark": "gpu", "backend": backend, "smoke": args.smoke,
+               "devices": [str(d.device_kind) for d in devices], "complete": False}
+
+    def save(section, value):
+        # after each section, so that a run stopped at a time limit keeps what it measured
+        payload[section] = value
+        payload["seconds"] = time.perf_counter() - t_start
+        print(f"{section} done, {payload['seconds']:.0f} s", file=sys.stderr)
+        write_json(args.json, payload)
 
     train = {"model": model, "px": size, "batch": batch}
     train["jax"] = batch / _time(jax_step(model, size, batch), steps, repeats)
@@ -65,7 +74,7 @@ def main(argv=None) -> int:
         train["torch"] = batch / _time(torch_step(model, size, batch, torch_device), steps,
                                        repeats)
         train["jax_over_torch"] = train["jax"] / train["torch"]
-    print("train step done", file=sys.stderr)
+    save("train", train)
 
     scoring = {"model": model, "px": size, "batch": score_batch,
                **jax_scoring(model, size, score_batch, repeats)}
@@ -75,7 +84,7 @@ def main(argv=None) -> int:
             if other in scoring:
                 for path in ("jvp", "per_layer", "per_example", "per_layer_grads"):
                     scoring[f"{path}_over_{other}"] = scoring[path] / scoring[other]
-    print("scoring done", file=sys.stderr)
+    save("scoring", scoring)
 
     parallel = None
     if len(devices) > 1 or args.smoke:
@@ -95,12 +104,9 @@ def main(argv=None) -> int:
     if parallel:
         print()
         print_table([parallel], ["devices", "one_device", "all_devices", "efficiency"])
-    seconds = time.perf_counter() - t_start
-    print(f"\n{seconds:.0f} s in all")
-    write_json(args.json, {"benchmark": "gpu", "backend": backend, "smoke": args.smoke,
-                           "devices": [str(d.device_kind) for d in devices],
-                           "train": train, "scoring": scoring, "data_parallel": parallel,
-                           "seconds": seconds})
+    payload["complete"] = True
+    save("data_parallel", parallel)
+    print(f"\n{payload['seconds']:.0f} s in all")
     return 0
 
 
