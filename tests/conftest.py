@@ -51,6 +51,18 @@ def pytest_make_collect_report(collector):
     _as_failure(outcome.get_result())
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _full_float32_products_on_accelerators():
+    """On a GPU, float32 products at full precision: its default (TF32) rounds them to about
+    1e-3 and the tests compare computations to 1e-5. The CPU's are full precision already, so
+    its programs (and the compilation cache's keys) stay as they are."""
+    import jax
+
+    if jax.default_backend() != "cpu":
+        jax.config.update("jax_default_matmul_precision", "highest")
+    yield
+
+
 @pytest.fixture(scope="session")
 def tiny_erm(tmp_path_factory):
     """(run directory, result) of the tiny ERM run (tests.helpers.tiny_config(): 2 epochs of a
