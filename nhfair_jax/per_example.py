@@ -2,10 +2,11 @@
 
 Three ways to get g_i . v for every example i of a batch (g_i the gradient of example i's loss):
 - `per_example_dots`: per-example gradients by vmap of grad, then dot products. Also gives the
-  gradients themselves (`per_example_grads`). The project's convolutions trace as patches here
-  on the CPU (models/layers.py `per_example_convolutions`: a kernel gradient under vmap is then
-  one batched matmul, not XLA's grouped convolution; 5x torch.func's vmap(grad) on ResNet-18,
-  benchmarks/README.md). Memory is bounded by a budget in bytes: the batch
+  gradients themselves (`per_example_grads`). The project's convolutions trace as patches here,
+  on every backend (models/layers.py `per_example_convolutions`: a kernel gradient under vmap is
+  then one batched matmul, not XLA's grouped convolution; ResNet-18 against torch.func's
+  vmap(grad): 5x on the 2-core CPU at 32 px, 4.3x on an H200 at 224 px; benchmarks/README.md).
+  Memory is bounded by a budget in bytes (`default_memory_budget`): the batch
   is cut into the largest chunks whose traced intermediates fit (`chunk_size`), and the chunks
   run as an unrolled loop of vmaps inside the one jit (`lax.map` over chunks measured 5x slower
   than one vmap on the CPU; the unrolled loop costs nothing when one chunk holds the batch).
@@ -40,7 +41,26 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-DEFAULT_MEMORY_BUDGET = 1 << 30  # bytes of per-example intermediates held at once (1 GiB)
+CPU_MEMORY_BUDGET = 1 << 30  # bytes of per-example intermediates held at once on the CPU (1 GiB)
+ACCELERATOR_MEMORY_SHARE = 2  # on an accelerator: half the memory JAX may allocate
+
+
+def default_memory_budget(device=None) -> int:
+    """The budget in bytes that `memory_budget=None` means: 1 GiB on the CPU; on an accelerator,
+    half the memory JAX may allocate on it (`memory_stats()["bytes_limit"]`, a fixed figure, so
+    that the chunk size and the compiled program do not depend on what else is allocated at
+    trace time), at least 1 GiB. The traced bytes `chunk_size` divides it by count every
+    intermediate, more than is live at once: on an H200 (105 GiB for JAX) ResNet-18's batch of
+    64 at 224 px traces 50 GiB with patches and ran whole, at 5,414 examples/s against 3,828 in
+    chunks of 16; a fixed 1 GiB had cut it into chunks of 4 (benchmarks/README.md)."""
+    device = jax.devices()[0] if device is None else device
+    if device.platform == "cpu":
+        return CPU_MEMORY_BUDGET
+    try:
+        limit = (device.memory_stats() or {}).get("bytes_limit", 0)
+    except (AttributeError, NotImplementedError, RuntimeError):  # a backend without statistics
+        limit = 0
+    return max(CPU_MEMORY_BUDGET, int(limit) // ACCELERATOR_MEMORY_SHARE)
 
 
 def _select(params, wrt: Sequence[str] | None):
@@ -96,11 +116,13 @@ def bytes_per_example(example_loss: Callable, params, batch, *,
 
 
 def chunk_size(example_loss: Callable, params, batch, *, wrt: Sequence[str] | None = None,
-               memory_budget: int = DEFAULT_MEMORY_BUDGET) -> int:
+               memory_budget: int | None = None) -> int:
     """Examples per vmapped chunk: as many as fit in `memory_budget` bytes (at least one, at most
     the batch)."""
     n = jax.tree.leaves(batch)[0].shape[0]
     per = bytes_per_example(example_loss, params, batch, wrt=wrt)
+    if memory_budget is None:
+        memory_budget = default_memory_budget()
     return int(min(n, max(1, memory_budget // per)))
 
 
@@ -116,7 +138,7 @@ def _vmap_in_chunks(fn, args, chunk: int):
 
 
 def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[str] | None = None,
-                      memory_budget: int = DEFAULT_MEMORY_BUDGET, chunk: int | None = None):
+                      memory_budget: int | None = None, chunk: int | None = None):
     """Gradients of each example's loss.
 
     Args:
@@ -126,7 +148,8 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
       batch: a pytree of arrays with a leading batch axis.
       wrt: a key path selecting the subtree to differentiate (e.g. ("fc",)); default all.
       memory_budget: bytes the per-example intermediates of one chunk may take; the chunk size
-        follows from it (`chunk_size`). Ignored when `chunk` is given.
+        follows from it (`chunk_size`). None: `default_memory_budget()` (1 GiB on the CPU, half
+        an accelerator's memory). Ignored when `chunk` is given.
       chunk: examples per vmapped chunk, when set explicitly (the last chunk may be smaller).
 
     Returns:
@@ -149,7 +172,7 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
 
 def per_example_dots(example_loss: Callable, params, batch, directions: Sequence, *,
                      wrt: Sequence[str] | None = None,
-                     memory_budget: int = DEFAULT_MEMORY_BUDGET, chunk: int | None = None):
+                     memory_budget: int | None = None, chunk: int | None = None):
     """[K, B] array of g_i . v_k from per-example gradients (directions: K pytrees like the
     `wrt` subtree); memory as in `per_example_grads`."""
     grads = per_example_grads(example_loss, params, batch, wrt=wrt, memory_budget=memory_budget,
@@ -330,7 +353,7 @@ def _assemble(params, wrt, per_path):
 
 
 def per_layer_grads(batch_losses: Callable, params, batch, *, wrt: Sequence[str] | None = None,
-                    memory_budget: int = DEFAULT_MEMORY_BUDGET):
+                    memory_budget: int | None = None):
     """Per-example gradients in closed form: each leaf layer's VJP at (x_i, dy_i), vmapped over
     the examples of chunks that fit `memory_budget` bytes (per layer). Same result as
     `per_example_grads` (the `wrt` subtree with a leading batch axis on every leaf); the network
@@ -338,6 +361,8 @@ def per_layer_grads(batch_losses: Callable, params, batch, *, wrt: Sequence[str]
     weights) gets the sum of its calls' gradients."""
     from nhfair_jax.models.layers import per_example_convolutions
 
+    if memory_budget is None:
+        memory_budget = default_memory_budget()
     per_path = {}
     for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
         fn = _layer_fn(call, other)

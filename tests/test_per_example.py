@@ -75,6 +75,32 @@ def test_chunk_size_follows_the_memory_budget():
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
 
+class _Device:
+    """A device as default_memory_budget sees it: a platform and, maybe, memory statistics."""
+
+    def __init__(self, platform, stats=None, error=None):
+        self.platform, self._stats, self._error = platform, stats, error
+
+    def memory_stats(self):
+        if self._error:
+            raise self._error
+        return self._stats
+
+
+def test_default_memory_budget_is_a_gib_on_the_cpu_and_half_an_accelerator():
+    gib = 1 << 30
+    assert per_example.default_memory_budget(_Device("cpu", {"bytes_limit": 64 * gib})) == gib
+    # the limit JAX may allocate, not what is free at trace time: the same chunks every trace
+    assert per_example.default_memory_budget(
+        _Device("gpu", {"bytes_limit": 100 * gib, "bytes_in_use": 90 * gib})) == 50 * gib
+    # never below the CPU's budget, and the CPU's budget where the backend gives no figure
+    assert per_example.default_memory_budget(_Device("gpu", {"bytes_limit": gib})) == gib
+    assert per_example.default_memory_budget(_Device("tpu", None)) == gib
+    assert per_example.default_memory_budget(
+        _Device("gpu", error=NotImplementedError("no statistics"))) == gib
+    assert per_example.default_memory_budget() == gib  # this machine's first device: a CPU
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("wrt", [None, ("fc",)])
 def test_jvp_dots_equal_per_example_dots(wrt):

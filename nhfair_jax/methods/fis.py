@@ -92,7 +92,8 @@ class FIS(CrossEntropy):
     scores, as a multiple of the validation split's size, in the pool's order), round_every
     (epochs between rounds), max_rounds (0: until the pool is empty),
     scoring ("jvp", "per_example" or "per_layer"), memory_mb (the per_example path only:
-    megabytes of per-example intermediates held at once; the chunk size follows from it;
+    megabytes of per-example intermediates held at once, the chunk size following from it; 0:
+    1 GiB on the CPU, half an accelerator's memory;
     per_layer holds each layer's input and output gradient for the batch), pool_labels ("true": the
     pool's ground-truth labels, as the benchmark paper's adaptation, its Appendix B.4: "we employ
     ground-truth labels for influence-guided selection"; "predicted": the model's own labels, the
@@ -110,7 +111,7 @@ class FIS(CrossEntropy):
     """
 
     defaults = {"label_ratio": 0.3, "constraint": "dp", "warmup_epochs": 6, "budget": 1.0,
-                "scan": 100.0, "round_every": 1, "max_rounds": 0, "scoring": "jvp", "memory_mb": 1024,
+                "scan": 100.0, "round_every": 1, "max_rounds": 0, "scoring": "jvp", "memory_mb": 0,
                 "pool_labels": "true"}
 
     def __init__(self, cfg):
@@ -122,6 +123,9 @@ class FIS(CrossEntropy):
                              f"{cfg.constraint!r}")
         if not 0.0 < cfg.label_ratio <= 1.0:
             raise ValueError(f"method.label_ratio must be in (0, 1], got {cfg.label_ratio}")
+        if cfg.memory_mb < 0:
+            raise ValueError(f"method.memory_mb must be 0 (the device's default) or a number of "
+                             f"megabytes, got {cfg.memory_mb}")
         if cfg.pool_labels not in ("predicted", "true"):
             raise ValueError(f"method.pool_labels must be 'predicted' or 'true', got "
                              f"{cfg.pool_labels!r}")
@@ -163,8 +167,8 @@ class FIS(CrossEntropy):
             return self._example_losses(apply_fn, p, batch_stats, ex["image"][None],
                                         ex["label"][None])[0]
 
-        return per_example.per_example_dots(one, params, batch, directions,
-                                            memory_budget=int(self.cfg.memory_mb * 2**20))
+        budget = int(self.cfg.memory_mb * 2**20) or None  # 0: the device's default
+        return per_example.per_example_dots(one, params, batch, directions, memory_budget=budget)
 
     def _jit(self, name, fn):
         """The jitted scoring functions, compiled once per run. A compile cache, not state: no
