@@ -33,8 +33,11 @@ from nhfair_jax.models import create_model  # noqa: E402
 SCORING_CASES = [("small_cnn", 32, 64), ("resnet18", 32, 32)]
 
 
-def jax_scoring(name: str, size: int, batch_size: int, repeats: int) -> dict:
-    model = create_model(name, 2)
+def jax_scoring(name: str, size: int, batch_size: int, repeats: int, conv_impl: str = "auto",
+                paths=None) -> dict:
+    """Examples/s of each JAX scoring path (`paths`: a subset of them; default all), the model's
+    convolutions as `conv_impl` chooses."""
+    model = create_model(name, 2, conv_impl=conv_impl)
     key = jax.random.key(0)
     images = jax.random.normal(key, (batch_size, size, size, 3))
     labels = jax.random.randint(key, (batch_size,), 0, 2)
@@ -65,6 +68,8 @@ def jax_scoring(name: str, size: int, batch_size: int, repeats: int) -> dict:
         return jnp.stack([per_example.tree_dot(grads, v) for v in d])
 
     fns["per_layer_grads"] = jax.jit(materialised)
+    if paths is not None:
+        fns = {k: f for k, f in fns.items() if k in paths}
     # Round robin: every path timed once per round, best of `repeats` rounds, so that no path
     # gets the machine's quieter moments (paths timed one after another drifted by 10-15%).
     calls = {k: (lambda f=f: jax.block_until_ready(f(params, batch, directions)))

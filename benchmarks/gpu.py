@@ -1,4 +1,4 @@
-"""The accelerator benchmark: one command, one JSON, under 8 minutes on one GPU.
+"""The accelerator benchmark: one command, one JSON, about 75 s on an H200.
 
     bash benchmarks/gpu.sh                 # or: python benchmarks/gpu.py --json OUT.json
 
@@ -9,7 +9,8 @@ with CUDA is already there):
   i.e. TF32 on Ampere and newer for both), JAX and PyTorch on the same device;
 - `scoring`: FIS influence scoring, ResNet-18 at 224 px, batch 64, K = 2 directions, examples/s:
   JAX jvp, the closed form layer by layer (`per_layer`; and `per_layer_grads`, its per-example
-  gradients materialised), JAX per-example gradients (memory-budgeted chunks) and one plain
+  gradients materialised), JAX per-example gradients (memory-budgeted chunks; convolutions as
+  patches), the same with XLA's convolution forced (`per_example_xla`) and one plain
   vmap(grad), and torch.func vmap(grad) / jvp;
 - `data_parallel`: when more than one device is present, the train step with the batch split
   over all of them (256 per device), against one device, and the scaling efficiency.
@@ -78,6 +79,12 @@ def main(argv=None) -> int:
 
     scoring = {"model": model, "px": size, "batch": score_batch,
                **jax_scoring(model, size, score_batch, repeats)}
+    # the per-example path with XLA's convolution forced: its grouped kernel gradient under vmap,
+    # the accelerators' route before per-example gradients took patches there
+    scoring["per_example_xla"] = jax_scoring(model, size, score_batch, repeats, conv_impl="xla",
+                                             paths=("per_example",))["per_example"]
+    scoring["per_example_over_per_example_xla"] = (scoring["per_example"]
+                                                   / scoring["per_example_xla"])
     if torch_device is not None:
         scoring.update(torch_scoring(model, size, score_batch, repeats, torch_device))
         for other in ("torch_func_vmap_grad", "torch_func_jvp"):
@@ -99,8 +106,8 @@ def main(argv=None) -> int:
     print_table([train], ["model", "px", "batch", "jax", "torch", "jax_over_torch"])
     print()
     print_table([scoring], ["model", "px", "batch", "jvp", "per_layer", "per_example",
-                            "per_layer_grads", "plain_vmap", "torch_func_vmap_grad",
-                            "torch_func_jvp"])
+                            "per_example_xla", "per_layer_grads", "plain_vmap",
+                            "torch_func_vmap_grad", "torch_func_jvp"])
     if parallel:
         print()
         print_table([parallel], ["devices", "one_device", "all_devices", "efficiency"])

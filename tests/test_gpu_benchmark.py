@@ -47,8 +47,8 @@ def test_smoke_runs_every_path_and_writes_the_json(tmp_path):
     assert result["train"]["model"] == "small_cnn"
     for key in ("jax", "torch", "jax_over_torch"):
         assert result["train"][key] > 0
-    for key in ("jvp", "per_layer", "per_example", "per_layer_grads", "plain_vmap",
-                "torch_func_vmap_grad", "torch_func_jvp"):
+    for key in ("jvp", "per_layer", "per_example", "per_example_xla", "per_layer_grads",
+                "plain_vmap", "torch_func_vmap_grad", "torch_func_jvp"):
         assert result["scoring"][key] > 0, key
     assert result["data_parallel"]["devices"] >= 1
     assert result["data_parallel"]["efficiency"] > 0
