@@ -149,6 +149,69 @@ def test_train_batches_fixed_size_shuffled_per_epoch_and_deterministic(digits):
     assert not np.array_equal(b0[0], b1[0])
 
 
+def test_train_and_eval_batches_are_grains_shuffle_and_batch_exactly(digits):
+    """The pipeline computes grain's shuffled order a batch at a time, kept per (rows, seed):
+    each epoch's batches, with flip and an augmentation drawing from its own rng, are
+    those of grain's `source(rows).shuffle(seed).batch(...)` followed by the same maps."""
+    from nhfair_jax.data.pipeline import Normalize, _gather, epoch_seed, shuffle_positions
+
+    import grain
+
+    train, test = digits["train"], digits["test"]
+
+    def augment(batch, rng):  # an augmentation whose draws show in the images
+        return {**batch, "image": np.clip(batch["image"].astype(np.int32)
+                                          + rng.integers(0, 9, batch["image"].shape),
+                                          0, 255).astype(np.uint8)}
+
+    sampled = np.random.default_rng(3).integers(0, len(train), 300)  # a sampler's repeats
+    for indices in (None, sampled):
+        for epoch in (0, 4):
+            rows = np.arange(len(train)) if indices is None else indices
+            s = epoch_seed(11, epoch)
+            ref = grain.MapDataset.source(rows).shuffle(seed=s).batch(64, drop_remainder=True)
+            ref = ref.map(_gather(train, None)).random_map(augment, seed=s + 1)
+            ref = ref.random_map(random_flip, seed=s + 2).map(Normalize(
+                (0.5,) * 3, (0.5,) * 3, keys=("image", "image2", "image_cf", "image_gflip")))
+            ours = train_dataset(train, batch_size=64, seed=11, epoch=epoch, indices=indices,
+                                 augment=augment, mean=(0.5,) * 3, std=(0.5,) * 3, keys=None)
+            assert len(ours) == len(ref)
+            for a, b in zip(iterate(ours), iterate(ref)):
+                assert a.keys() == b.keys()
+                for k in a:
+                    np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+    for n, seed in [(1, 0), (7, 2**32 - 1), (1438, 123456789)]:
+        expected = [grain.MapDataset.source(np.arange(n)).shuffle(seed=seed)[i] for i in range(n)]
+        np.testing.assert_array_equal(shuffle_positions(n, seed), expected)
+        np.testing.assert_array_equal(shuffle_positions(n, seed, 1, 5), expected[1:5])
+    ref = grain.MapDataset.source(np.arange(len(test))).batch(64).map(_gather(test))
+    for a, b in zip(iterate(eval_dataset(test, batch_size=64, keys=None)), iterate(ref)):
+        np.testing.assert_array_equal(a["index"][a["mask"]], b["index"])
+
+
+def test_shuffle_positions_are_computed_once_per_rows_and_seed_within_a_bounded_cache(
+        monkeypatch):
+    import grain
+
+    from nhfair_jax.data import pipeline
+
+    calls = []
+    real = grain.experimental.index_shuffle
+    monkeypatch.setattr(grain.experimental, "index_shuffle",
+                        lambda *a, **k: calls.append(a) or real(*a, **k))
+    monkeypatch.setattr(pipeline, "_orders", type(pipeline._orders)())
+    first = pipeline.shuffle_positions(1000, 5, 0, 64)
+    assert len(calls) == 64
+    np.testing.assert_array_equal(pipeline.shuffle_positions(1000, 5, 0, 64), first)
+    assert len(calls) == 64  # kept
+    pipeline.shuffle_positions(1000, 5, 32, 100)
+    assert len(calls) == 100  # only the positions not read before
+    monkeypatch.setattr(pipeline, "SHUFFLE_CACHE_BYTES", 3 * 1000 * 8)
+    for seed in range(6, 11):
+        pipeline.shuffle_positions(1000, seed, 0, 1)
+    assert list(pipeline._orders) == [(1000, seed) for seed in (8, 9, 10)]  # the newest
+
+
 def test_train_batches_normalise_and_follow_sampler_indices(digits):
     train = digits["train"]
     ds = train_dataset(train, batch_size=16, seed=0, epoch=0, flip=False, mean=(0.5,) * 3,
