@@ -209,6 +209,44 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
             k: reference[split][k] for k in METRIC_KEYS}
 
 
+def test_eval_batches_of_a_split_are_read_once_and_kept_within_the_byte_budget(monkeypatch):
+    """A split's evaluation batches are kept after the first whole pass (each epoch's
+    validation reads them again), read only; another source (FIS's pool) and a split over the
+    budget are read from the pipeline every time."""
+    from nhfair_jax.training import loop
+
+    trainer = loop.Run(tiny_config(), None)
+    reads = []
+    real = loop.iterate
+    monkeypatch.setattr(loop, "iterate", lambda ds, prefetch: reads.append(1) or real(ds,
+                                                                                  prefetch))
+    val = trainer.sources["val"]
+    first = list(trainer.eval_batches(val))
+    again = list(trainer.eval_batches(val))
+    assert len(reads) == 1 and len(again) == len(first)
+    for (b1, d1), (b2, d2) in zip(first, again):
+        assert b1 is b2 and d1 is d2
+        assert not b1["image"].flags.writeable
+    fresh = list(real(loop.eval_dataset(val, batch_size=trainer.config.train.eval_batch_size,
+                                        **trainer.norm), 2))
+    for (b, _), f in zip(again, fresh):
+        np.testing.assert_array_equal(b["image"], f["image"])
+    list(trainer.eval_batches(val, ("image", "label", "mask")))  # other keys: their own pass
+    assert len(reads) == 2
+    next(iter(trainer.eval_batches(trainer.sources["test"])))  # not read whole: not kept
+    list(trainer.eval_batches(trainer.sources["test"]))
+    assert len(reads) == 4
+    pool = trainer.sources["train"].subset(np.arange(20), "pool")
+    list(trainer.eval_batches(pool))
+    list(trainer.eval_batches(pool))
+    assert len(reads) == 6
+    monkeypatch.setattr(loop, "EVAL_CACHE_BYTES", 1000)
+    small = loop.Run(tiny_config(), None)
+    list(small.eval_batches(small.sources["val"]))
+    list(small.eval_batches(small.sources["val"]))
+    assert len(reads) == 8
+
+
 @pytest.mark.slow
 def test_predict_answers_a_split_again_from_the_same_parameters_and_recomputes_after_a_step():
     """Run.predict keeps the logits of each split and view predicted at the current parameters

@@ -46,6 +46,9 @@ MONITORS = ("val_loss", "val_utility", "val_loss_or_utility")
 # `Run(..., teacher=RESTORING)`: a run built to restore a checkpoint into. A distilling method's
 # state then holds stand-in teacher variables of the right shape; the checkpoint's replace them.
 RESTORING = object()
+# A split's evaluation batches (host and device arrays) are kept for the run's later passes up
+# to this many bytes: evaluation reads them unchanged every epoch (no augmentation).
+EVAL_CACHE_BYTES = 256 << 20
 
 
 class Run:
@@ -130,6 +133,7 @@ class Run:
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
         # predict's logits by split and view, at the (params, batch_stats) in _kept_at
         self._kept_at, self._kept_logits = None, {}
+        self._eval_cache = {}  # (split, keys, image_key) -> (source, [(batch, device batch)])
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
@@ -143,14 +147,37 @@ class Run:
 
     def eval_batches(self, source, keys=None, image_key: str = "image"):
         """Normalised, padded evaluation batches of a source, sharded over the mesh; yields
-        (host batch, device batch). `image_key` (e.g. "image_cf") is read as the image."""
+        (host batch, device batch), whose arrays are read only. `image_key` (e.g. "image_cf")
+        is read as the image."""
+        keys = tuple(keys or self.eval_keys)
+        # A split's own source, read whole, is kept (up to EVAL_CACHE_BYTES) and answered from
+        # memory by later passes (each epoch's validation): the batches are the same arrays.
+        split = next((name for name, s in self.sources.items() if s is source), None)
+        cache_key = (split, keys, image_key)
+        kept = self._eval_cache.get(cache_key) if split is not None else None
+        if kept is not None and kept[0] is source:
+            yield from kept[1]
+            return
         gather = None if image_key == "image" else (image_key, "label", "group", "index")
         ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm,
                           **({"keys": gather} if gather else {}))
+        batches, size = ([] if split is not None else None), 0
         for batch in iterate(ds, self.config.train.prefetch):
             if gather:
                 batch["image"] = batch.pop(image_key)
-            yield batch, shard_batch(batch, self.mesh, keys or self.eval_keys)
+            pair = batch, shard_batch(batch, self.mesh, keys)
+            if batches is not None:
+                size += sum(v.nbytes for v in batch.values()) + sum(
+                    v.nbytes for v in pair[1].values())
+                if size <= EVAL_CACHE_BYTES:
+                    for v in batch.values():
+                        v.flags.writeable = False  # shared with later passes: read only
+                    batches.append(pair)
+                else:
+                    batches = None
+            yield pair
+        if batches is not None:
+            self._eval_cache[cache_key] = (source, batches)
 
     def cached_features(self, state, split: str) -> np.ndarray:
         """[N, D] backbone features of a split, for the epochs of a phase that trains a head on
