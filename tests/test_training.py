@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 
+import jax
 import numpy as np
 import pytest
 
@@ -207,6 +208,36 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
     for split in ("val", "test"):
         assert {k: resumed[split][k] for k in METRIC_KEYS} == {
             k: reference[split][k] for k in METRIC_KEYS}
+
+
+@pytest.mark.slow
+def test_runs_of_one_model_share_its_initialisation_trace_and_get_the_same_variables():
+    """init_state traces model.init once per model (the model a static argument, flax modules
+    comparing by their fields) and the features' width once per (model, image shape)."""
+    from nhfair_jax.training import state as state_lib
+    from nhfair_jax.training.loop import Run
+
+    traces = []
+    real = state_lib._init_variables.__wrapped__
+
+    first = Run(tiny_config(), None)
+    state_lib._feature_dim.cache_clear()
+    try:
+        state_lib._init_variables = jax.jit(lambda m, k, d: traces.append(1) or real(m, k, d),
+                                            static_argnums=0)
+        second, third = Run(tiny_config(), None), Run(tiny_config(), None)
+    finally:
+        state_lib._init_variables = jax.jit(real, static_argnums=0)
+    assert len(traces) == 1  # the second run's model equals the first's: no new trace
+    assert state_lib._feature_dim.cache_info().hits >= 1
+    for run in (second, third):
+        for a, b in zip(jax.tree.leaves(first.state.params), jax.tree.leaves(run.state.params)):
+            np.testing.assert_array_equal(a, b)
+    x = np.zeros((1, *first.sources["train"].image_shape), np.float32)
+    feats = first.model.apply({"params": first.state.params,
+                               "batch_stats": first.state.batch_stats}, x, train=False,
+                              features=True)[1]
+    assert state_lib._feature_dim(first.model, tuple(x.shape[1:])) == feats.shape[-1]
 
 
 def test_eval_batches_of_a_split_are_read_once_and_kept_within_the_byte_budget(monkeypatch):
