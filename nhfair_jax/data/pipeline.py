@@ -96,9 +96,10 @@ def shuffle_positions(n: int, seed: int, start: int = 0, stop: int | None = None
 
     Each position costs about 30 us of `grain.experimental.index_shuffle`, holding the
     interpreter (43 ms of an epoch of DigitsB's 1,438 training images, a seventh of the epoch,
-    position by position in grain's own shuffle). The pipeline's threads compute a batch's positions when they read it,
-    and the positions are kept per (n, seed) for later epochs (`SHUFFLE_CACHE_BYTES`): the
-    trials and seed runs of a sweep share the data seed, so they share their epochs' orders."""
+    position by position in grain's own shuffle). The pipeline's threads compute a batch's
+    positions when they read it, and the positions are kept per (n, seed) for later epochs
+    (`SHUFFLE_CACHE_BYTES`): the trials and seed runs of a sweep share the data seed, so they
+    share their epochs' orders."""
     n, seed = int(n), int(seed) % 2**32
     stop = n if stop is None else min(int(stop), n)
     order = _order_array(n, seed)
