@@ -98,7 +98,10 @@ def test_default_memory_budget_is_a_gib_on_the_cpu_and_half_an_accelerator():
     assert per_example.default_memory_budget(_Device("tpu", None)) == gib
     assert per_example.default_memory_budget(
         _Device("gpu", error=NotImplementedError("no statistics"))) == gib
-    assert per_example.default_memory_budget() == gib  # this machine's first device: a CPU
+    if jax.devices()[0].platform == "cpu":  # this machine's first device, when it is a CPU
+        assert per_example.default_memory_budget() == gib
+    else:
+        assert per_example.default_memory_budget() >= gib
 
 
 @pytest.mark.slow
