@@ -133,7 +133,7 @@ class Run:
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
         # predict's logits by split and view, at the (params, batch_stats) in _kept_at
         self._kept_at, self._kept_logits = None, {}
-        self._eval_cache = {}  # (split, keys, image_key) -> (source, [(batch, device batch)])
+        self._eval_cache = {}  # (split, keys, image_key) -> [(batch, device batch)]
         self.eval_keys = (*self.method.batch_keys, "mask")
         self.norm = {"mean": tuple(c.data.mean), "std": tuple(c.data.std)}
 
@@ -154,9 +154,8 @@ class Run:
         # memory by later passes (each epoch's validation): the batches are the same arrays.
         split = next((name for name, s in self.sources.items() if s is source), None)
         cache_key = (split, keys, image_key)
-        kept = self._eval_cache.get(cache_key) if split is not None else None
-        if kept is not None and kept[0] is source:
-            yield from kept[1]
+        if split is not None and cache_key in self._eval_cache:
+            yield from self._eval_cache[cache_key]
             return
         gather = None if image_key == "image" else (image_key, "label", "group", "index")
         ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm,
@@ -177,7 +176,7 @@ class Run:
                     batches = None
             yield pair
         if batches is not None:
-            self._eval_cache[cache_key] = (source, batches)
+            self._eval_cache[cache_key] = batches
 
     def cached_features(self, state, split: str) -> np.ndarray:
         """[N, D] backbone features of a split, for the epochs of a phase that trains a head on
