@@ -204,6 +204,12 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
 
 # --- the closed form, layer by layer -------------------------------------------------------
 
+class NoClosedForm(ValueError):
+    """The model has what the closed form layer by layer cannot see (a parameter outside a leaf
+    layer, a layer used through another method, an input without the batch axis first, ...);
+    the message says which. Per-example gradients by vmap and `jvp_dots` still work."""
+
+
 @dataclasses.dataclass(frozen=True)
 class LayerCall:
     """One call of a leaf layer inside `batch_losses`: the (unbound) layer, the key path of its
@@ -250,10 +256,11 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
       dy[i] is example i's own output gradient.
 
     Raises:
-      ValueError: a parameter under `wrt` is not in a leaf layer (or is never used), a layer's
-        input or output lacks the batch axis or is not one array, a layer takes array
-        arguments beyond its first or is used through another method than `__call__`, or
-        `batch_losses` jits the model itself (its layers are then invisible on a second trace).
+      NoClosedForm (a ValueError): a parameter under `wrt` is not in a leaf layer (or is never
+        used), a layer's input or output lacks the batch axis or is not one array, a layer
+        takes array arguments beyond its first or is used through another method than
+        `__call__`, or `batch_losses` jits the model itself (its layers are then invisible on a
+        second trace).
     """
     n = jax.tree.leaves(batch)[0].shape[0]
     calls, inputs, active = [], [], []
@@ -269,7 +276,7 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
             if context.method_name != "__call__":
                 if context.method_name in ("setup", "__post_init__"):
                     return next_fun(*args, **kwargs)
-                raise ValueError(
+                raise NoClosedForm(
                     f"layer {'/'.join(path)} is used through its method "
                     f"{context.method_name!r} outside its __call__ (e.g. tied embedding "
                     f"weights); closed-form per-layer gradients see only __call__: use "
@@ -283,12 +290,12 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
                 return out
             x = args[0] if args else None
             if not isinstance(x, (jax.Array, np.ndarray)) or not x.shape or x.shape[0] != n:
-                raise ValueError(f"layer {'/'.join(path)} must get its input as the first "
-                                 f"positional argument, an array with the batch axis ({n}) "
-                                 f"first; closed-form per-layer gradients need it")
+                raise NoClosedForm(f"layer {'/'.join(path)} must get its input as the first "
+                                   f"positional argument, an array with the batch axis ({n}) "
+                                   f"first; closed-form per-layer gradients need it")
             if not isinstance(out, jax.Array):
-                raise ValueError(f"layer {'/'.join(path)} returns {type(out).__name__}, not one "
-                                 f"array; closed-form per-layer gradients need one")
+                raise NoClosedForm(f"layer {'/'.join(path)} returns {type(out).__name__}, not "
+                                   f"one array; closed-form per-layer gradients need one")
             i = len(inputs)
             other = {k: v for k, v in module.variables.items() if k != "params"}
             inputs.append((path, x, other))
@@ -312,7 +319,7 @@ def layer_factors(batch_losses: Callable, params, batch, *, wrt: Sequence[str] |
     zeros = [jnp.zeros(c.out.shape, c.out.dtype) for c in calls]
     douts, recorded = jax.grad(total_loss, has_aux=True)(zeros)
     if [r[0] for r in recorded] != [c.path for c in calls]:
-        raise ValueError(
+        raise NoClosedForm(
             "batch_losses ran other layers on its second trace than on its first (a jitted "
             "apply inside batch_losses is cached after the first trace, so its layers cannot "
             "be seen): pass an un-jitted function; jit the caller instead")
@@ -325,7 +332,7 @@ def _check_layer_calls(calls, params, wrt, n):
              if not any(p[:len(c)] == c for c in covered)]
     if loose:
         names = ", ".join("/".join(map(str, p)) for p in loose[:5])
-        raise ValueError(
+        raise NoClosedForm(
             f"closed-form per-layer gradients need every parameter inside a leaf flax layer (a "
             f"module with parameters and no parametrised submodules) that batch_losses calls; "
             f"{len(loose)} parameter(s) are not: {names}. Use per_example_grads / "
@@ -333,11 +340,13 @@ def _check_layer_calls(calls, params, wrt, n):
     for c in calls:
         if any(isinstance(x, (jax.Array, np.ndarray)) for x in jax.tree.leaves((c.args,
                                                                                   c.kwargs))):
-            raise ValueError(f"layer {'/'.join(c.path)} takes array arguments beyond its input; "
-                             f"closed-form per-layer gradients support one array argument")
+            raise NoClosedForm(f"layer {'/'.join(c.path)} takes array arguments beyond its "
+                               f"input; closed-form per-layer gradients support one array "
+                               f"argument")
         if not c.out.shape or c.out.shape[0] != n:
-            raise ValueError(f"layer {'/'.join(c.path)} returns shape {c.out.shape}, without "
-                             f"the batch axis ({n}) first; closed-form per-layer gradients need it")
+            raise NoClosedForm(f"layer {'/'.join(c.path)} returns shape {c.out.shape}, "
+                               f"without the batch axis ({n}) first; closed-form per-layer "
+                               f"gradients need it")
 
 
 def _layer_fn(call: LayerCall, other):
@@ -384,16 +393,21 @@ def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, 
     """[K, B] array of g_i . v_k in closed form: for every leaf layer, <dy_i, J_i v_k>, where
     J_i v_k is the layer's forward-mode derivative in its parameters' direction v_k (batched,
     one layer pass per direction); nothing per-example is materialised. Directions are pytrees
-    like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`."""
-    from nhfair_jax.models.layers import forward_mode_convolutions
+    like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`. A few-tap
+    convolution is traced as patches here (`closed_form_convolutions`)."""
+    from nhfair_jax.models.layers import closed_form_convolutions
 
+    with closed_form_convolutions():
+        return _per_layer_dots(batch_losses, params, batch, directions, wrt)
+
+
+def _per_layer_dots(batch_losses, params, batch, directions, wrt):
     n = jax.tree.leaves(batch)[0].shape[0]
     total = jnp.zeros((len(directions), n), jnp.float32)
     base = tuple(wrt or ())
     for call, x, other, dy in layer_factors(batch_losses, params, batch, wrt=wrt):
         fn = _layer_fn(call, other)
-        with forward_mode_convolutions():  # each layer's tangent is pushed forward only
-            _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
+        _, lin = jax.linearize(lambda w, fn=fn, x=x: fn(w, x), _select(params, call.path))
         dy32 = dy.astype(jnp.float32).reshape(n, -1)  # sums in float32 whatever the layer's dtype
         total = total + jnp.stack([
             jnp.sum(lin(_select(v, call.path[len(base):])).astype(jnp.float32).reshape(n, -1)

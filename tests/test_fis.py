@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -90,6 +91,49 @@ def test_default_scoring_uses_the_pools_true_labels():
     np.testing.assert_allclose(losses, expected, rtol=1e-6)
 
 
+def test_auto_scoring_is_the_closed_form_on_the_cpu_and_jvp_on_accelerators():
+    from nhfair_jax.methods import get_method
+    from nhfair_jax.methods.fis import resolve_scoring
+
+    assert get_method(method_config("fis")).cfg.scoring == "auto"
+    assert resolve_scoring("auto", "cpu") == "per_layer"
+    assert resolve_scoring("auto", "gpu") == resolve_scoring("auto", "tpu") == "jvp"
+    for chosen in ("jvp", "per_example", "per_layer"):
+        assert resolve_scoring(chosen, "cpu") == resolve_scoring(chosen, "gpu") == chosen
+
+
+class _LooseScale(nn.Module):
+    """A classifier with a parameter outside any leaf layer: no closed form layer by layer."""
+
+    @nn.compact
+    def __call__(self, x, train=False, features=False):
+        scale = self.param("scale", nn.initializers.ones, (2,))
+        return nn.Dense(2, name="fc")(x.mean(axis=(1, 2))) * scale
+
+
+def test_auto_scoring_falls_back_to_jvp_where_the_closed_form_cannot_see_a_parameter():
+    from nhfair_jax import per_example
+    from nhfair_jax.methods import get_method
+
+    model = _LooseScale()
+    images = jax.random.normal(jax.random.key(0), (6, 4, 4, 3))
+    batch = {"image": images, "label": jnp.array([0, 1, 1, 0, 1, 0])}
+    params = model.init(jax.random.key(1), images)["params"]
+    params = jax.tree.map(lambda p: p + 0.3, params)  # a scale that matters
+    directions = [jax.tree.map(lambda p, k=k: jax.random.normal(k, p.shape), params)
+                  for k in jax.random.split(jax.random.key(2), 2)]
+
+    def scores(scoring):
+        method = get_method(method_config("fis", scoring=scoring))
+        return method.score_batch(model.apply, params, {}, batch, directions)
+
+    expected = scores("per_example")
+    assert expected.shape == (2, 6) and np.abs(expected).max() > 0
+    with pytest.raises(per_example.NoClosedForm, match="scale"):
+        scores("per_layer")
+    np.testing.assert_allclose(scores("auto"), expected, rtol=1e-5, atol=1e-6)
+
+
 @pytest.fixture(scope="module")
 def fis_run():
     cfg = tiny_config()
@@ -106,7 +150,7 @@ def test_the_three_scoring_paths_agree_on_a_real_model(fis_run):
         run.method.cfg.scoring = scoring
         run.method._jitted = {}
         scores[scoring] = run.method.pool_scores(run.context, run.state, pool)
-    run.method.cfg.scoring = "jvp"
+    run.method.cfg.scoring = "auto"
     run.method._jitted = {}
     acc_j, fair_j = scores["jvp"]
     assert acc_j.shape == (128,) and np.abs(fair_j).max() > 0

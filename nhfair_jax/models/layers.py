@@ -117,12 +117,31 @@ def forward_mode_convolutions():
         _FORWARD_ONLY.reset(token)
 
 
+_CLOSED_FORM = contextvars.ContextVar("nhfair_closed_form_convolutions", default=False)
+
+
+@contextlib.contextmanager
+def closed_form_convolutions():
+    """Within this block (while a function is traced), a few-tap convolution that "auto" would
+    give `conv_taps` is traced as patches (one matmul) instead: for the closed form layer by
+    layer (`per_example.per_layer_dots`). There, XLA fused the multiply-add loop into the
+    batched backward pass's consumers (recomputed per use: max pooling's gradient reads every
+    element of a window) and split the loop's forward-mode derivative in a kernel direction into
+    many passes over the output; per_layer scoring of the small CNN at 32 px, batch 64, K = 2,
+    with non-trivial batch statistics: 33 -> 16 ms a batch."""
+    token = _CLOSED_FORM.set(True)
+    try:
+        yield
+    finally:
+        _CLOSED_FORM.reset(token)
+
+
 def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
     """The implementation a convolution uses. "auto" is, under `per_example_convolutions`,
     patches everywhere, on every backend; elsewhere XLA's own on accelerators, and on the CPU
     `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
-    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX), XLA's
-    elsewhere."""
+    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX; patches
+    instead under `closed_form_convolutions`), XLA's elsewhere."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
     if impl != "auto":
@@ -136,7 +155,7 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None =
     if any(o < k for o, k in zip(out_hw, kernel_hw)):
         return "tap_matmuls"
     if taps is not None and taps <= TAPS_MAX:
-        return "taps"
+        return "patches" if _CLOSED_FORM.get() else "taps"
     return "xla"
 
 
