@@ -242,3 +242,47 @@ def test_the_schedule_follows_epochs_when_epochs_train_on_a_subset(tmp_path):
     run(cfg, str(tmp_path))
     log = [json.loads(line) for line in open(tmp_path / "log.jsonl")]
     np.testing.assert_allclose([e["lr"] for e in log], [1e-2, 1e-3, 1e-4], rtol=1e-6)
+
+
+@pytest.mark.slow
+def test_the_warm_up_epochs_prepare_the_rounds_programs_and_change_no_number(tmp_path,
+                                                                              monkeypatch):
+    """A thread traces and compiles the round's programs during the warm-up epochs, on
+    stand-ins of the round's shapes: the rounds find them (each program is compiled once in the
+    run), and every logged number is that of a run without the thread."""
+    from nhfair_jax.methods.fis import FIS
+
+    round_programs = ("jit(score)", "jit(add_grads)", "jit(fair_weights)")
+
+    def fis_run(name):
+        cfg = tiny_config(**{"train.epochs": 4})
+        cfg.method = method_config("fis", warmup_epochs=2)  # rounds at epochs 3 and 4
+        run(cfg, str(tmp_path / name))
+        log = [json.loads(line) for line in open(tmp_path / name / "log.jsonl")]
+        compiled = {e["epoch"]: {p: e["compiled"].get(p, 0) for p in round_programs}
+                    for e in log}
+        return log, compiled, json.load(open(tmp_path / name / "fis_selection.json"))
+
+    log, compiled, selection = fis_run("threaded")
+    assert [r["epoch"] for r in selection["rounds"]][:1] == [3]
+    for p in round_programs:  # the thread's and the rounds' calls share one program
+        assert sum(c[p] for c in compiled.values()) == 1, (p, compiled)
+
+    warm_up = FIS._warm_up
+
+    def waited(self, ctx, state):  # the same warm-up, finished within its epoch
+        warm_up(self, ctx, state).join()
+
+    monkeypatch.setattr(FIS, "_warm_up", waited)
+    waited_log, compiled, waited_selection = fis_run("waited")
+    assert compiled[2] == dict.fromkeys(round_programs, 1)  # the warm-up starts at epoch 2
+    assert compiled[3] == compiled[4] == dict.fromkeys(round_programs, 0)
+
+    monkeypatch.setattr(FIS, "_warm_up", lambda self, ctx, state: None)
+    cold_log, compiled, cold_selection = fis_run("cold")
+    assert compiled[3] == dict.fromkeys(round_programs, 1)  # the first round's own
+    assert cold_selection == waited_selection == selection
+    timing = ("time_train_s", "time_eval_s", "compiles", "cache_hits", "compile_s", "compiled")
+    numbers = [[{k: v for k, v in e.items() if k not in timing} for e in lg]
+               for lg in (log, waited_log, cold_log)]
+    assert numbers[0] == numbers[1] == numbers[2]

@@ -12,12 +12,15 @@ cannot see, gets jvp.
 
 A round's validation directions take one forward and two backward passes per batch; the
 validation logits they start from are the previous epoch's evaluation (`ctx.predict` keeps
-them while the parameters are unchanged).
+them while the parameters are unchanged). From the second epoch, a thread traces and compiles
+the round's programs on stand-ins of their shapes (`_warm_up`), overlapped with the warm-up
+epochs, so that the first round starts at full speed.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -31,6 +34,8 @@ from nhfair_jax.methods.registry import register
 from nhfair_jax.methods.space import Choice
 
 CONSTRAINTS = ("dp", "eop", "eod")
+VAL_KEYS = ("image", "label", "mask")
+POOL_KEYS = ("image", "label")
 SCORINGS = ("auto", "jvp", "per_example", "per_layer")
 
 
@@ -142,6 +147,7 @@ class FIS(CrossEntropy):
             raise ValueError(f"method.pool_labels must be 'predicted' or 'true', got "
                              f"{cfg.pool_labels!r}")
         self._jitted = {}
+        self._warming = None  # the warm-up thread of the round's programs
 
     # --- state: which training rows are labelled, and in which round they joined -----------
     def init_state(self, info):
@@ -197,10 +203,10 @@ class FIS(CrossEntropy):
             self._jitted[name] = jax.jit(fn)
         return self._jitted[name]
 
-    def validation_directions(self, ctx, state):
-        """Gradients of the validation loss and of the validation fairness violation."""
+    def _round_programs(self, ctx):
+        """The round's three jitted programs (one trace each per run): the validation
+        gradients of a batch, the fairness violation's weights, and a pool batch's scores."""
         apply_fn, val = ctx.apply_fn, ctx.sources["val"]
-        keys = ("image", "label", "mask")
 
         def add_grads(totals, params, batch_stats, batch, weights):
             # totals + d/dtheta of the batch's sum_i mask_i (CE_i / n, sum_c W_ic p_ic): one
@@ -227,8 +233,16 @@ class FIS(CrossEntropy):
                                                 num_groups=val.num_groups,
                                                 constraint=self.cfg.constraint)
 
-        add_grads_j = self._jit("val_grads", add_grads)
-        weights_j = self._jit("fair_weights", fair_weights)
+        def score(params, batch_stats, batch, directions):
+            return self.score_batch(apply_fn, params, batch_stats, batch, directions)
+
+        return (self._jit("val_grads", add_grads), self._jit("fair_weights", fair_weights),
+                self._jit("score", score))
+
+    def validation_directions(self, ctx, state):
+        """Gradients of the validation loss and of the validation fairness violation."""
+        val = ctx.sources["val"]
+        add_grads_j, weights_j, _ = self._round_programs(ctx)
         # The validation logits at these parameters: the run's evaluation of the previous
         # epoch, already computed (ctx.predict keeps each split's logits at these parameters).
         logits = ctx.predict(state, "val")
@@ -239,22 +253,49 @@ class FIS(CrossEntropy):
         zeros = jax.tree.map(jnp.zeros_like, state.params)
         totals = (zeros, zeros)
         bs = ctx.eval_batch_size
-        for i, (_, device_batch) in enumerate(ctx.eval_batches(val, keys)):
+        for i, (_, device_batch) in enumerate(ctx.eval_batches(val, VAL_KEYS)):
             rows = w[i * bs:(i + 1) * bs]
             rows = jnp.asarray(np.concatenate([rows, np.zeros((bs - len(rows), rows.shape[1]),
                                                               rows.dtype)]))
             totals = add_grads_j(totals, state.params, state.batch_stats, device_batch, rows)
         return totals
 
+    def _warm_up(self, ctx, state):
+        """Runs the round's programs once on stand-in values of the round's shapes, in a
+        thread during the warm-up epochs, so that the first round finds them traced and
+        compiled (about 0.6 s of tracing on the CPU, overlapped with training)."""
+        val = ctx.sources["val"]
+        add_grads_j, weights_j, score_j = self._round_programs(ctx)
+        _, device_batch = next(iter(ctx.eval_batches(val, VAL_KEYS)))
+        # stand-ins with the state's shapes and placement (the train step donates the state's
+        # own buffers while the thread runs)
+        params, batch_stats = (jax.tree.map(jnp.zeros_like, t)
+                               for t in (state.params, state.batch_stats))
+
+        def work():
+            try:
+                w = weights_j(jnp.zeros((len(val), val.num_classes), jnp.float32),
+                              jnp.asarray(val.labels), jnp.asarray(val.groups))
+                rows = jnp.asarray(np.zeros((ctx.eval_batch_size, w.shape[1]), w.dtype))
+                zeros = jax.tree.map(jnp.zeros_like, params)
+                totals = add_grads_j((zeros, zeros), params, batch_stats, device_batch, rows)
+                pool_batch = {k: v for k, v in device_batch.items() if k in POOL_KEYS}
+                jax.block_until_ready(score_j(params, batch_stats, pool_batch, totals))
+            except Exception:  # an optimisation only: the round itself reports any error
+                logging.debug("FIS warm-up failed", exc_info=True)
+
+        thread = threading.Thread(target=work, name="fis-warm-up", daemon=True)
+        thread.start()
+        return thread
+
     def pool_scores(self, ctx, state, pool_rows):
         """(accuracy influence, fairness influence) of every pool row."""
         directions = self.validation_directions(ctx, state)
-        score = self._jit("score", lambda p, bs, b, d: self.score_batch(ctx.apply_fn, p, bs,
-                                                                        b, d))
+        _, _, score = self._round_programs(ctx)
         pool = ctx.sources["train"].subset(pool_rows, "pool")
         out = [np.asarray(score(state.params, state.batch_stats, device_batch,
                                 directions))[:, batch["mask"]]
-               for batch, device_batch in ctx.eval_batches(pool, ("image", "label"))]
+               for batch, device_batch in ctx.eval_batches(pool, POOL_KEYS)]
         scores = np.concatenate(out, axis=1)
         return scores[0], scores[1]
 
@@ -268,6 +309,13 @@ class FIS(CrossEntropy):
 
     def on_epoch_start(self, ctx, state, epoch):
         r = self._round_number(epoch)
+        first = self.cfg.warmup_epochs + 1  # the first round's epoch
+        if epoch == 2 and epoch < first and self._warming is None:
+            # from the second epoch on: the first traces the train step on this thread
+            self._warming = self._warm_up(ctx, state)
+        if r is not None and self._warming is not None:
+            self._warming.join()  # its programs are the round's
+            self._warming = None
         joined = np.asarray(jax.device_get(state.method_state["joined"]))
         pool_rows = np.flatnonzero(joined < 0)
         if r is None or pool_rows.size == 0:
