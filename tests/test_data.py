@@ -231,6 +231,35 @@ def test_random_flip_flips_about_half_and_mirrors_exactly():
     np.testing.assert_array_equal(out["image"][flipped][0], img[0][:, ::-1])
 
 
+def test_normalise_and_flip_give_the_textbook_formulas_values_bit_for_bit():
+    """Both are rewritten for speed (rows of width x channels; flipped rows written over a
+    copy): the values must be those of x.astype(float32) * scale - shift with numpy's own
+    broadcast, and of np.where(flip, mirrored, x) with the same draws, exactly."""
+    from nhfair_jax.data.pipeline import Normalize
+
+    rng = np.random.default_rng(7)
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+    for shape in [(64, 32, 32, 3), (5, 7, 9, 3), (3, 4, 6, 1)]:
+        batch = {"image": rng.integers(0, 256, shape, dtype=np.uint8),
+                 "image_cf": rng.integers(0, 256, shape, dtype=np.uint8),
+                 "label": np.zeros(shape[0], np.int64)}
+        m, s = (mean, std) if shape[-1] == 3 else (mean[:1], std[:1])
+        norm = Normalize(m, s, keys=("image", "image_cf"))
+        for k in ("image", "image_cf"):
+            scale = 1.0 / (255.0 * np.asarray(s, np.float32))
+            shift = np.asarray(m, np.float32) / np.asarray(s, np.float32)
+            expected = batch[k].astype(np.float32) * scale - shift
+            got = norm(batch)[k]
+            assert got.dtype == np.float32 and got.shape == shape
+            np.testing.assert_array_equal(got, expected)
+        out = random_flip(batch, np.random.default_rng(1))
+        flip = np.random.default_rng(1).random(shape[0]) < 0.5
+        for k in ("image", "image_cf"):  # paired views flip together
+            expected = np.where(flip[:, None, None, None], batch[k][:, :, ::-1], batch[k])
+            np.testing.assert_array_equal(out[k], expected)
+        assert out["image"] is not batch["image"]  # the input is not written to
+
+
 def test_eval_batches_are_padded_with_a_mask_and_drop_nothing(digits):
     test = digits["test"]
     batches = list(iterate(eval_dataset(test, batch_size=64)))
