@@ -1,6 +1,6 @@
 """The benchmark on the embedded data: two DigitsB variants (skew 0.8 and 0.95), ERM and three
 fast methods, small trial budgets (6 ERM trials, 4 per method), 10-epoch runs of a narrow CNN,
-five seeds. About 4 minutes on a 2-core CPU:
+five seeds. About 3 minutes on a 2-core CPU:
 
     python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py --workdir runs/bench
 

@@ -35,3 +35,6 @@ def test_heads_interleave_and_each_imports_its_own_checkout(monkeypatch, tmp_pat
     assert times["baseline"]["fis"]["all_seconds"] == [9.0, 9.5, 10.0]
     assert times["baseline"]["fis"]["seconds"] == 9.0
     assert times["baseline"]["fis"]["median_seconds"] == 9.5
+    # each repeat's FIS over the ERM run beside it: 8/4, 7/5, 6.5/6 for this head
+    assert fis_benchmark.paired_median(times["this"]["fis"]["all_seconds"],
+                                       times["this"]["erm"]["all_seconds"]) == 7.0 / 5.0
