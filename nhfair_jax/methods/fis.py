@@ -293,10 +293,11 @@ class FIS(CrossEntropy):
         directions = self.validation_directions(ctx, state)
         _, _, score = self._round_programs(ctx)
         pool = ctx.sources["train"].subset(pool_rows, "pool")
-        out = [np.asarray(score(state.params, state.batch_stats, device_batch,
-                                directions))[:, batch["mask"]]
+        # every batch dispatched before any result is read: the device never waits for the
+        # host's reading of the next batch
+        out = [(score(state.params, state.batch_stats, device_batch, directions), batch["mask"])
                for batch, device_batch in ctx.eval_batches(pool, POOL_KEYS)]
-        scores = np.concatenate(out, axis=1)
+        scores = np.concatenate([np.asarray(s)[:, mask] for s, mask in out], axis=1)
         return scores[0], scores[1]
 
     # --- rounds ----------------------------------------------------------------------------
