@@ -194,18 +194,15 @@ class FIS(CrossEntropy):
         budget = int(self.cfg.memory_mb * 2**20) or None  # 0: the device's default
         return per_example.per_example_dots(one, params, batch, directions, memory_budget=budget)
 
-    def _jit(self, name, fn):
-        """The jitted scoring functions, compiled once per run. A compile cache, not state: no
-        hook reads anything from it but compiled code. Without it every round recompiles
-        (about 6 s each on 2 cores); a module-level jit with the method as a static argument
-        would instead pin every run's executables for the life of a sweep's process."""
-        if name not in self._jitted:
-            self._jitted[name] = jax.jit(fn)
-        return self._jitted[name]
-
     def _round_programs(self, ctx):
-        """The round's three jitted programs (one trace each per run): the validation
-        gradients of a batch, the fairness violation's weights, and a pool batch's scores."""
+        """The round's three jitted programs, built once per run: the validation gradients of
+        a batch, the fairness violation's weights, and a pool batch's scores. A compile cache,
+        not state: no hook reads anything from it but compiled code. Without it every round
+        recompiles (about 6 s each on 2 cores); a module-level jit with the method as a static
+        argument would instead pin every run's executables for the life of a sweep's
+        process."""
+        if "round" in self._jitted:
+            return self._jitted["round"]
         apply_fn, val = ctx.apply_fn, ctx.sources["val"]
 
         def add_grads(totals, params, batch_stats, batch, weights):
@@ -236,8 +233,8 @@ class FIS(CrossEntropy):
         def score(params, batch_stats, batch, directions):
             return self.score_batch(apply_fn, params, batch_stats, batch, directions)
 
-        return (self._jit("val_grads", add_grads), self._jit("fair_weights", fair_weights),
-                self._jit("score", score))
+        self._jitted["round"] = tuple(map(jax.jit, (add_grads, fair_weights, score)))
+        return self._jitted["round"]
 
     def validation_directions(self, ctx, state):
         """Gradients of the validation loss and of the validation fairness violation."""
