@@ -1,4 +1,6 @@
-"""Shared helpers for the benchmarks: a plain-text table and an atomic JSON dump."""
+"""Shared helpers for the benchmarks: a plain-text table and an atomic JSON dump. Importing it
+applies the package's runtime settings (XLA flags, compilation cache) as every command does:
+each benchmark imports it before its first JAX computation."""
 
 from __future__ import annotations
 
@@ -7,6 +9,10 @@ import os
 import platform
 import tempfile
 import time
+
+from nhfair_jax import runtime
+
+runtime.setup()
 
 
 def print_table(rows: list[dict], columns: list[str]) -> None:

@@ -5,7 +5,7 @@
 One train step = forward, backward and an SGD-momentum update, train-mode batch norm, state
 donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
 - `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py,
-  and the XLA CPU flags `import nhfair_jax` sets, nhfair_jax/xla_flags.py);
+  and the XLA CPU flags `runtime.setup()` sets, nhfair_jax/xla_flags.py);
 - `jax_xla_conv`: the same with XLA's convolution everywhere (no tap loop for the first layer,
   no tap matmuls on maps smaller than the kernel: `conv_impl="xla"`);
 - `jax_flax_bn`: the same with `flax.linen.BatchNorm` in place of the package's

@@ -127,14 +127,14 @@ _COMPILE_CACHE = flags.DEFINE_string(
 
 
 def parse_flags(argv):
-    """absl flag parsing, with bad config overrides reported as one line naming the flag; a
-    --compile_cache flag is applied here, before anything compiles."""
+    """absl flag parsing, with bad config overrides reported as one line naming the flag; the
+    process's runtime settings (XLA flags, the compilation cache or --compile_cache) are applied
+    here, before anything compiles (nhfair_jax/runtime.py)."""
     try:
         parsed = flags.FLAGS(argv)
-        if _COMPILE_CACHE.value is not None:
-            from nhfair_jax import compile_cache
+        from nhfair_jax import runtime
 
-            compile_cache.use(_COMPILE_CACHE.value)
+        runtime.setup(_COMPILE_CACHE.value)
         return parsed
     except UserError as e:  # a config file's get_config refused its argument or a setting
         fail(str(e))

@@ -85,7 +85,7 @@ def use(folder: str | None) -> None:
 
 def apply(environ=None) -> str | None:
     """Turns the cache on in its default folder (see the module docstring); called by
-    `import nhfair_jax`. Returns the folder, or None when the package leaves the cache alone.
+    `runtime.setup()`. Returns the folder, or None when the package leaves the cache alone.
     A folder that cannot be created turns the cache off with a warning, never an error."""
     folder = default_dir(environ)
     if folder is None:

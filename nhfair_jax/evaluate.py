@@ -438,6 +438,9 @@ def write_report(report: dict, out: str) -> list[str]:
 
 
 def main(argv=None) -> int:
+    from nhfair_jax import runtime
+
+    runtime.setup()
     ap = argparse.ArgumentParser(prog="python -m nhfair_jax.evaluate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--predictions", required=True,

@@ -1,7 +1,7 @@
 """XLA flags the package sets for CPU runs, before JAX starts its backends.
 
-`import nhfair_jax` appends these to the `XLA_FLAGS` environment variable, which XLA reads once,
-when JAX first initialises a backend:
+`runtime.setup()` (which every command calls) appends these to the `XLA_FLAGS` environment
+variable, which XLA reads once, when JAX first initialises a backend:
 
 - `--xla_cpu_experimental_ynn_fusion_type=-individual_convolution,-individual_dot`: in jaxlib
   0.10, XLA's CPU backend hands a convolution with 16 or more input channels to YNNPACK, which
@@ -64,8 +64,8 @@ def flags_to_add(environ=None, jaxlib_version: str | None = None) -> list[str]:
 
 def apply(environ=None) -> list[str]:
     """Appends the package's CPU flags to XLA_FLAGS (see the module docstring); returns those it
-    appended. Called by `import nhfair_jax`. XLA reads XLA_FLAGS once, when JAX starts its first
-    backend: a flag appended after that (nhfair_jax imported after a JAX computation) takes
+    appended. Called by `runtime.setup()`. XLA reads XLA_FLAGS once, when JAX starts its first
+    backend: a flag appended after that (setup() called after a JAX computation) takes
     effect in subprocesses only. JAX has no public way to ask whether a backend has started, so
     the package does not try to (it imports nothing of JAX's internals)."""
     environ = os.environ if environ is None else environ
@@ -78,5 +78,5 @@ def apply(environ=None) -> list[str]:
 
 
 def applied() -> list[str]:
-    """The flags this process's `import nhfair_jax` appended to XLA_FLAGS."""
+    """The flags this process's `runtime.setup()` appended to XLA_FLAGS."""
     return list(_applied)

@@ -16,9 +16,12 @@ os.environ.setdefault("JAX_COMPILATION_CACHE_DIR", os.path.join(
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(4 << 30))  # bytes, oldest go first
 
-# The package's XLA CPU flags (nhfair_jax/xla_flags.py) in force for every test, as for a user:
-# imported here, before any test module can start a JAX backend.
-import nhfair_jax  # noqa: E402,F401
+# The package's runtime settings (the XLA CPU flags of nhfair_jax/xla_flags.py) in force for
+# every test, as for a user of the commands: set here, before any test module can start a JAX
+# backend. The cache folder is the tests' own, set above (JAX's variable, which setup leaves).
+from nhfair_jax import runtime  # noqa: E402
+
+runtime.setup()
 import pytest  # noqa: E402
 
 from tests.helpers import strict  # noqa: E402

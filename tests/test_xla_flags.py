@@ -1,4 +1,5 @@
-"""The XLA CPU flags `import nhfair_jax` sets: when, what, and that they keep the numbers."""
+"""The XLA CPU flags `runtime.setup()` sets (every command calls it): when, what, and that they keep
+the numbers."""
 
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def test_the_flag_is_in_force_in_this_process():
 _GRADS = textwrap.dedent("""
     import sys
     import numpy as np
-    import nhfair_jax  # sets (or, with NHFAIR_XLA_CPU_FLAGS=0, does not set) the flags
+    from nhfair_jax import runtime
+    runtime.setup()  # sets (or, with NHFAIR_XLA_CPU_FLAGS=0, does not set) the flags
     import jax, jax.numpy as jnp, optax
     from nhfair_jax.models import create_model
     name, size, batch, out, impl = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), *sys.argv[4:]

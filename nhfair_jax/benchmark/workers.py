@@ -47,8 +47,10 @@ class Worker:
     def __call__(self, index: int) -> dict:
         import socket
 
+        from nhfair_jax import runtime
         from nhfair_jax.sweep.runner import log_line
 
+        runtime.setup()  # a fresh process on the node: the command's settings
         logging.set_verbosity(logging.WARNING)
         log_line(f"worker {index} on {socket.gethostname()} (pid {os.getpid()}) starts")
         run_benchmark(self.bench, self.workdir, self.storage, force=self.force, report=False)

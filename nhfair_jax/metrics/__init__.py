@@ -6,13 +6,15 @@ Usage in a notebook:
     metrics.fairness_report(y_true, y_pred, groups, y_score=p1)
 
 Definitions: docs/metrics.md. Values are fractions in [0, 1].
+
+The functions are numpy: importing this package imports neither JAX nor scipy.stats. The one
+JAX piece, `GroupConfusion` (the train step's accumulator), is loaded when first asked for.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from nhfair_jax.metrics.accumulate import GroupConfusion
 from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
 from nhfair_jax.metrics.fairness import (
     demographic_parity,
@@ -45,3 +47,11 @@ __all__ = [
     "paired_report", "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
     "softmax", "split_metrics",
 ]
+
+
+def __getattr__(name):
+    if name == "GroupConfusion":  # JAX's: loaded on first use, not with the numpy metrics
+        from nhfair_jax.metrics.accumulate import GroupConfusion
+
+        return GroupConfusion
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import rankdata
 
 
 def positive_scores(y_score) -> np.ndarray:
@@ -18,6 +17,14 @@ def positive_scores(y_score) -> np.ndarray:
     return s
 
 
+def average_ranks(values) -> np.ndarray:
+    """1-based ranks of `values`, tied values sharing the mean of their ranks (scipy's
+    `rankdata(method="average")`, in numpy so that the metrics import no scipy)."""
+    _, inverse, counts = np.unique(np.asarray(values), return_inverse=True, return_counts=True)
+    last = np.cumsum(counts)  # the rank of each distinct value's last copy
+    return (last - (counts - 1) / 2.0)[inverse.reshape(-1)]
+
+
 def roc_auc(y_true, y_score) -> float:
     """ROC AUC by the Mann-Whitney rank statistic (ties count one half); NaN with one class."""
     y = np.asarray(y_true)
@@ -30,7 +37,7 @@ def roc_auc(y_true, y_score) -> float:
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
     if n_pos == 0 or n_neg == 0:
         return float("nan")
-    ranks = rankdata(s)
+    ranks = average_ranks(s)
     return float((ranks[pos].sum() - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
 
 

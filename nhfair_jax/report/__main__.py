@@ -16,6 +16,9 @@ def main(argv=None) -> int:
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the test intervals (0: none)")
     a = p.parse_args(argv)
+    from nhfair_jax import runtime
+
+    runtime.setup()
     if a.bootstrap < 0:
         p.error(f"--bootstrap must be 0 or more, got {a.bootstrap}")
     from nhfair_jax.errors import UserError

@@ -161,6 +161,9 @@ def main(argv=None) -> int:
                         help="take over a workdir made by another study config")
     parser.add_argument("--no_plots", action="store_true")
     args = parser.parse_args(argv)
+    from nhfair_jax import runtime
+
+    runtime.setup()
     try:
         from nhfair_jax.config import load_config_file
         from nhfair_jax.data import reused_sources

@@ -10,7 +10,7 @@ import numpy as np
 import optax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from nhfair_jax.metrics import GroupConfusion
+from nhfair_jax.metrics.accumulate import GroupConfusion
 from nhfair_jax.training import hparams
 
 
