@@ -15,8 +15,10 @@ SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
 
 
 def summary_table(result: dict) -> str:
+    from nhfair_jax.metrics.direction import LEGEND, marked
+
     keys = [k for k in SUMMARY_KEYS if k in result["test"]]
-    lines = ["split  " + "  ".join(f"{k:>9}" for k in keys)]
+    lines = ["split  " + "  ".join(f"{marked(k):>9}" for k in keys)]
     for split in ("val", "test"):
         vals = [result[split].get(k) for k in keys]
         lines.append(f"{split:<5}  " + "  ".join(
@@ -26,6 +28,7 @@ def summary_table(result: dict) -> str:
     lines.append("test accuracy by group: " + ", ".join(
         f"{groups[i] if i < len(groups) else i}={v:.4f}" if v is not None else f"{i}=n/a"
         for i, v in enumerate(per_group)))
+    lines.append(LEGEND)
     return "\n".join(lines)
 
 

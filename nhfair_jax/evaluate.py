@@ -301,6 +301,7 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
         g = len(names)
         ci = bootstrap(None, p.y_true, p.y_pred, codes, y_score=p.score, n=max(n, 1), seed=seed,
                        confidence=confidence, num_classes=c, num_groups=g)
+        ci = {k: v for k, v in ci.items() if k not in ("class_names", "group_names")}
         if n == 0:
             ci = {k: _no_interval(v) for k, v in ci.items()}
         per_group = [{"group": names[a], "size": int(ci["group_size"][a]["value"]),
@@ -309,6 +310,15 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
             for a in range(g):
                 per_group[a]["auc"] = ci["group_auc"][a]
         figures = {k: v for k, v in ci.items() if isinstance(v, dict)}
+        if c == 2:  # what explains dp and eqodd: each group's rates of the positive class
+            figures["dp_ratio"] = _dp_ratio(p, codes, g, n, seed, confidence)
+            chosen = p.y_pred == 1
+            for key, rows in (("selection_rate", slice(None)), ("tpr", p.y_true == 1),
+                              ("fpr", p.y_true == 0)):
+                rates = bootstrap_rate(chosen[rows], codes[rows], n=max(n, 1), seed=seed,
+                                       confidence=confidence, num_groups=g)["group_rate"]
+                for a in range(g):
+                    per_group[a][key] = rates[a] if n else _no_interval(rates[a])
         for metric, (col, codes_cf) in p.paired.items():
             has = codes_cf >= 0
             flips = bootstrap_rate(p.y_pred[has] != codes_cf[has], codes[has], n=max(n, 1),
@@ -339,6 +349,21 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
     }
 
 
+def _dp_ratio(p, codes, g: int, n: int, seed: int, confidence: float) -> dict:
+    """The demographic-parity ratio (smallest / largest group selection rate of the positive
+    class) with its group-stratified bootstrap interval."""
+    from nhfair_jax.metrics import bootstrap, demographic_parity_ratio
+
+    def ratio(y_true, y_pred, groups, num_classes, num_groups):
+        return {"dp_ratio": demographic_parity_ratio(y_true, y_pred, groups,
+                                                     num_classes=num_classes,
+                                                     num_groups=num_groups)}
+
+    ci = bootstrap(ratio, p.y_true, p.y_pred, codes, n=max(n, 1), seed=seed,
+                   confidence=confidence, num_classes=2, num_groups=g)["dp_ratio"]
+    return ci if n else _no_interval(ci)
+
+
 def _no_interval(v):
     if isinstance(v, list):
         return [_no_interval(x) for x in v]
@@ -348,9 +373,9 @@ def _no_interval(v):
 # --- writing -------------------------------------------------------------------------------
 
 # Figures in the order a reader looks for them; any other figure follows.
-ORDER = ("acc", "worst_acc", "gap_acc", "auc", "worst_auc", "gap_auc", "dp", "eqodd", "eqopp",
-         "deo", "deo_mean", "dp_mean", "eqodd_ovr", "cd", "rfp", "count")
-GROUP_FIGURES = ("acc", "auc", "cd", "rfp")
+ORDER = ("acc", "worst_acc", "gap_acc", "auc", "worst_auc", "gap_auc", "dp", "dp_ratio", "eqodd",
+         "eqopp", "deo", "deo_mean", "dp_mean", "eqodd_ovr", "cd", "rfp", "count")
+GROUP_FIGURES = ("acc", "auc", "selection_rate", "tpr", "fpr", "cd", "rfp")
 
 
 def _fmt(fig: dict) -> str:
@@ -402,15 +427,21 @@ def to_markdown(report: dict) -> str:
     ci = (f"{b['confidence']:.0%} percentile bootstrap intervals, {b['resamples']} resamples "
           f"stratified by group, seed {b['seed']}" if b["resamples"] else "no intervals "
           "(--bootstrap 0)")
+    from nhfair_jax.metrics.direction import LEGEND, marked
+
+    positive = (f" The positive class (selection rate, TPR, FPR, eqopp, dp_ratio) is "
+                f"{inp['classes'][-1]!r}." if len(inp["classes"]) == 2 else "")
     lines = ["# Fairness report", "",
              f"{inp['predictions']}: {inp['rows']} rows, classes {', '.join(inp['classes'])}; "
-             f"groups from {', '.join(inp['group_columns'])}. Values are fractions; {ci}.", ""]
+             f"groups from {', '.join(inp['group_columns'])}. Values are fractions; {ci}."
+             f"{positive}", "", f"{LEGEND}; dp_ratio is the 80% rule's ratio (at least 0.8 "
+             "passes it).", ""]
     for name, g in report["groupings"].items():
         figs = g["figures"]
         lines += [f"## Groups: {name}", "", "| figure | value [lo, hi] |", "|---|---|"]
-        lines += [f"| {k} | {_fmt(figs[k])} |" for k in _ordered(figs) if k != "count"]
+        lines += [f"| {marked(k)} | {_fmt(figs[k])} |" for k in _ordered(figs) if k != "count"]
         keys = [k for k in GROUP_FIGURES if k in g["groups"][0]]
-        lines += ["", "| group | size | " + " | ".join(keys) + " |",
+        lines += ["", "| group | size | " + " | ".join(marked(k) for k in keys) + " |",
                   "|---|---|" + "---|" * len(keys)]
         lines += [f"| {row['group']} | {row['size']} | " + " | ".join(_fmt(row[k]) for k in keys)
                   + " |" for row in g["groups"]]
@@ -437,12 +468,17 @@ def write_report(report: dict, out: str) -> list[str]:
     return paths
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter,
+                     argparse.ArgumentDefaultsHelpFormatter):
+    """The module docstring as written, and every option's default in --help."""
+
+
 def main(argv=None) -> int:
     from nhfair_jax import runtime
 
     runtime.setup()
     ap = argparse.ArgumentParser(prog="python -m nhfair_jax.evaluate", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 formatter_class=_HelpFormatter)
     ap.add_argument("--predictions", required=True,
                     help="CSV, TSV, Parquet, or a run directory's predictions_<split>.npz")
     ap.add_argument("--label", default="label", help="column of the true class")
@@ -461,9 +497,10 @@ def main(argv=None) -> int:
                     help="the positive class (default: the last in sorted order)")
     ap.add_argument("--out", default=None, help="report folder (default: <file name>_report)")
     ap.add_argument("--bootstrap", type=int, default=1000, help="resamples; 0 for no intervals")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--confidence", type=float, default=0.95)
-    ap.add_argument("--min-group", type=int, default=MIN_GROUP,
+    ap.add_argument("--seed", type=int, default=0, help="seed of the bootstrap's resampling")
+    ap.add_argument("--confidence", type=float, default=0.95,
+                    help="coverage of the percentile intervals")
+    ap.add_argument("--min_group", "--min-group", type=int, default=MIN_GROUP,
                     help="warn about groups with fewer examples")
     a = ap.parse_args(argv)
     try:
@@ -485,9 +522,12 @@ def main(argv=None) -> int:
         print(f"warning: {w}", file=sys.stderr)
     first = next(iter(report["groupings"].values()))
     figs = first["figures"]
+    from nhfair_jax.metrics.direction import LEGEND, marked
+
     for k in _ordered(figs):
         if k != "count":
-            print(f"{k:>10}  {_fmt(figs[k])}")
+            print(f"{marked(k):>12}  {_fmt(figs[k])}")
+    print(LEGEND)
     print("wrote " + ", ".join(paths))
     return 0
 

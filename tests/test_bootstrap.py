@@ -184,7 +184,14 @@ def test_string_labels_and_groups_equal_their_integer_codes():
     ints = metrics.bootstrap(None, y, yhat, groups, n=100, seed=9)
     strs = metrics.bootstrap(None, list(names[y]), names[yhat], np.array(["f", "m"])[groups],
                              n=100, seed=9)
+    assert strs.pop("class_names") == ["bird", "cat", "dog"] and ints.pop("class_names") == [0, 1, 2]
+    assert strs.pop("group_names") == ["f", "m"] and ints.pop("group_names") == [0, 1]
     assert strs == ints
+    # sparse integer codes are their sorted distinct values, as strings are
+    sparse = metrics.bootstrap(None, y, yhat, np.where(groups == 0, 10, 20), n=100, seed=9)
+    assert sparse.pop("group_names") == [10, 20]
+    sparse.pop("class_names")
+    assert sparse == ints
 
 
 def test_seeded_and_stratified():
@@ -208,7 +215,7 @@ def test_custom_report_fn_and_bad_arguments():
         return {"acc": float(np.mean(a == b)), "name": "ignored"}
 
     ci = metrics.bootstrap(accuracy_only, y, yhat, groups, n=30)
-    assert set(ci) == {"acc"} and ci["acc"]["value"] == 0.75
+    assert set(ci) == {"acc", "class_names", "group_names"} and ci["acc"]["value"] == 0.75
     with pytest.raises(ValueError, match="n must be"):
         metrics.bootstrap(None, y, yhat, groups, n=0)
     with pytest.raises(ValueError, match="confidence"):

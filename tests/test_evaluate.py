@@ -58,7 +58,20 @@ def test_csv_report_matches_metrics_and_has_intervals(tmp_path):
     assert table.acc.tolist() == pytest.approx(want["group_acc"])
     assert table.auc.tolist() == pytest.approx(want["group_auc"])
     md = (out / "report.md").read_text()
-    assert f"| acc | {want['acc']:.4f} [" in md and "| F | " in md
+    assert f"| acc ↑ | {want['acc']:.4f} [" in md and "| F | " in md
+    assert "| gap_acc ↓ |" in md and "| dp ↑ |" in md and "positive class" in md
+    # per group: what explains dp and eqodd, against Fairlearn's own rates
+    from fairlearn.metrics import (MetricFrame, demographic_parity_ratio, false_positive_rate,
+                                   selection_rate, true_positive_rate)
+
+    frame_fl = MetricFrame(metrics={"selection_rate": selection_rate, "tpr": true_positive_rate,
+                                    "fpr": false_positive_rate},
+                           y_true=y, y_pred=p, sensitive_features=frame.sex.to_numpy())
+    for key in ("selection_rate", "tpr", "fpr"):
+        assert table[key].tolist() == pytest.approx(frame_fl.by_group[key].tolist()), key
+        assert (table[f"{key}_lo"] <= table[key]).all() and (table[key] <= table[f"{key}_hi"]).all()
+    assert report["dp_ratio"]["value"] == pytest.approx(
+        demographic_parity_ratio(y, p, sensitive_features=frame.sex.to_numpy()))
 
 
 def test_intersectional_groups_equal_a_manual_concatenation(tmp_path):

@@ -379,21 +379,38 @@ def test_report_keys():
     assert len(rep3["group_acc"]) == 2
 
 
-def test_defaults_infer_sizes_and_at_least_two():
-    # num_groups defaults to max+1 = 4: group 2 is absent -> NaN accuracy, size 0
+def test_defaults_encode_groups_and_classes_in_sorted_order_and_sizes_given_keep_codes():
     y = np.array([0, 1, 2, 0, 1, 2, 0, 1])
     yh = np.array([0, 1, 2, 1, 1, 0, 0, 2])
     g = np.array([0, 0, 0, 1, 1, 3, 3, 3])
+    # inferred: the groups present, in sorted order (no empty group for the missing code 2)
     rep = fairness_report(y, yh, g)
-    assert len(rep["group_acc"]) == 4
+    assert rep["group_names"] == [0, 1, 3] and rep["class_names"] == [0, 1, 2]
+    assert list(map(int, rep["group_size"])) == [3, 2, 3]
+    assert_vec_close(rep["group_acc"], [1.0, 0.5, 1 / 3], 1e-12, "group_acc")
+    check_against_reference(rep, reference(y, yh, np.searchsorted([0, 1, 3], g), 3, 3),
+                            COUNT_KEYS)
+    # given: codes are indices, and the absent group 2 is there, empty
+    rep = fairness_report(y, yh, g, num_groups=4)
     assert list(map(int, rep["group_size"])) == [3, 2, 0, 3]
     assert_vec_close(rep["group_acc"], [1.0, 0.5, np.nan, 1 / 3], 1e-12, "group_acc")
-    ref = reference(y, yh, g, 3, 4)
-    check_against_reference(rep, ref, COUNT_KEYS)
-    # all labels and groups 0 -> C = 2 and G = 2 (at least 2): binary keys exist
-    rep = fairness_report(np.zeros(4, int), np.zeros(4, int), np.zeros(4, int))
-    assert len(rep["group_acc"]) == 2
-    assert list(map(int, rep["group_size"])) == [4, 0]
+    check_against_reference(rep, reference(y, yh, g, 3, 4), COUNT_KEYS)
+    # codes 10 and 20 are two groups, not 21; strings are groups too, and the same report
+    for named in (np.where(g == 0, 10, 20), np.where(g == 0, "men", "women")):
+        rep2 = fairness_report(y, yh, named)
+        assert len(rep2["group_acc"]) == 2 and rep2["group_names"] == sorted(set(named.tolist()))
+        check_against_reference(rep2, reference(y, yh, (g != 0).astype(int), 3, 2), COUNT_KEYS)
+    # string classes: sorted, the positive class of a binary target the second
+    yb, yhb = np.array([1, 1, 0, 0, 1, 0, 0, 1]), np.array([1, 0, 0, 1, 1, 0, 1, 1])
+    words = np.array(["no", "yes"])
+    rep3 = fairness_report(words[yb], words[yhb], g)
+    assert rep3["class_names"] == ["no", "yes"]
+    ref3 = fairness_report(yb, yhb, g)
+    for k in BINARY_KEYS:
+        assert rep3[k] == ref3[k] or (np.isnan(rep3[k]) and np.isnan(ref3[k])), k
+    # labels in {0, 1}: two classes even when one is never seen; binary keys exist
+    rep = fairness_report(np.zeros(4, int), np.zeros(4, int), np.array([0, 0, 1, 1]))
+    assert rep["class_names"] == [0, 1] and len(rep["group_acc"]) == 2
     for k in BINARY_KEYS:
         assert k in rep, k
 
@@ -874,3 +891,35 @@ def test_from_batch_mask_and_merge_eager():
     assert np.array_equal(np.asarray(m.counts), want + _brute_counts(y, yh, g, 2, 2))
     e = GroupConfusion.empty(2, 2).merge(b)
     assert np.array_equal(np.asarray(e.counts), np.asarray(b.counts))
+
+
+def _fairlearn_table() -> list[tuple[str, str]]:
+    """The rows of docs/metrics.md's "Coming from Fairlearn / AIF360" table: (ours, theirs)."""
+    import os
+    import re
+
+    text = open(os.path.join(os.path.dirname(__file__), "..", "docs", "metrics.md")).read()
+    section = text.split("## Coming from Fairlearn / AIF360", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)`[^|]*\| `(.+)` \|$", section, re.M)
+    assert len(rows) >= 6, rows
+    return rows
+
+
+@HYP
+@given(fair_data(binary=True, all_cells=True))
+def test_the_docs_fairlearn_translation_holds(data):
+    """Every row of the docs' Fairlearn table, evaluated as written, on string groups (encoded in
+    sorted order, as the report does), equals our figure."""
+    import fairlearn.metrics as fm
+    from sklearn.metrics import accuracy_score
+
+    y, yh, g, C, G = data
+    names = np.array([f"group {chr(ord('a') + i)}" for i in range(G)])
+    rep = fairness_report(y, yh, names[g])
+    scope = {**{k: getattr(fm, k) for k in dir(fm) if not k.startswith("_")},
+             "accuracy_score": accuracy_score, "y": y, "y_pred": yh, "g": names[g]}
+    for ours, theirs in _fairlearn_table():
+        want = float(eval(theirs, scope))  # noqa: S307 - the docs' own table
+        got = (metrics.demographic_parity_ratio(y, yh, names[g]) if ours == "dp_ratio"
+               else rep[ours])
+        assert_close(got, want, 1e-12, f"{ours} = {theirs}")

@@ -18,6 +18,7 @@ import numpy as np
 from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
 from nhfair_jax.metrics.fairness import (
     demographic_parity,
+    demographic_parity_ratio,
     disparity_of_equalized_odds,
     equal_opportunity,
     equalized_odds,
@@ -40,7 +41,7 @@ from nhfair_jax.metrics.report import UTILITIES, fairness_report, softmax, split
 
 __all__ = [
     "GroupConfusion", "ScoreAccumulator", "UTILITIES", "bootstrap", "confusion_counts",
-    "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity",
+    "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity", "demographic_parity_ratio",
     "disparity_of_equalized_odds",
     "equal_opportunity", "equalized_odds",
     "fairness_from_counts", "fairness_report", "group_accuracy", "group_auc", "group_recall",

@@ -33,28 +33,10 @@ from numbers import Number
 
 import numpy as np
 
-from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
+from nhfair_jax.metrics.counts import confusion_counts, encode_inputs
 from nhfair_jax.metrics.fairness import _gap, _ratio
 from nhfair_jax.metrics.report import fairness_report
 from nhfair_jax.metrics.scores import positive_scores
-
-
-def encode_values(*arrays):
-    """Integer codes for string (or other non-numeric) labels, over the sorted union of values.
-
-    Args:
-      *arrays: 1-D arrays sharing one vocabulary (e.g. y_true and y_pred).
-
-    Returns:
-      (codes, names): a tuple of int64 arrays (one per input) and the sorted list of values; for
-      arrays that are already numeric, the arrays unchanged and None.
-    """
-    arrays = [np.asarray(a) for a in arrays]
-    if all(a.dtype.kind in "iubf" for a in arrays):
-        return tuple(arrays), None
-    names = np.unique(np.concatenate([a.astype(str) for a in arrays]))
-    codes = tuple(np.searchsorted(names, a.astype(str)).astype(np.int64) for a in arrays)
-    return codes, names.tolist()
 
 
 def _interval(value, draws: np.ndarray, confidence: float) -> dict:
@@ -77,6 +59,9 @@ def _is_number_list(v) -> bool:
         _is_number(x) or x is None for x in v)
 
 
+NAME_KEYS = ("class_names", "group_names")  # a report's labels, returned as they are
+
+
 def summarise(point: dict, draws: dict, confidence: float) -> dict:
     """{"value", "lo", "hi"} for every numeric entry of `point`.
 
@@ -91,6 +76,9 @@ def summarise(point: dict, draws: dict, confidence: float) -> dict:
     """
     out = {}
     for key, value in point.items():
+        if key in NAME_KEYS:  # what each code stands for: no interval
+            out[key] = value
+            continue
         col = draws.get(key)
         if _is_number(value) or value is None:
             out[key] = _interval(value, np.full(1, np.nan) if col is None else col, confidence)
@@ -103,7 +91,8 @@ def summarise(point: dict, draws: dict, confidence: float) -> dict:
 
 def _stack(reports: list[dict]) -> dict:
     """A list of per-resample reports as {key: array over resamples} (NaN where missing)."""
-    keys = {k for r in reports for k, v in r.items() if _is_number(v) or _is_number_list(v)}
+    keys = {k for r in reports for k, v in r.items()
+            if k not in NAME_KEYS and (_is_number(v) or _is_number_list(v))}
     out = {}
     for k in keys:
         values = [r.get(k) for r in reports]
@@ -302,9 +291,10 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
       report_fn: a function called as report_fn(y_true, y_pred, groups, num_classes=C,
         num_groups=G[, y_score=...]) returning a dict of numbers and lists of numbers; None (or
         `metrics.fairness_report`) for the fairness report, which takes the fast count path.
-      y_true, y_pred: labels and predictions; integers in [0, C), or strings (encoded over the
-        sorted union of both, so per-class order is alphabetical).
-      groups: group of each row; integers in [0, G), or strings (encoded in sorted order).
+      y_true, y_pred: labels and predictions, integers or strings, encoded over the sorted union
+        of both (metrics.counts.encode_inputs), unless num_classes is given.
+      groups: group of each row, integers or strings, encoded in sorted order unless
+        num_groups is given.
       y_score: optional positive-class score (1-D or [N, 2]) for binary targets: adds AUC.
       n: number of resamples.
       seed: seed of the resampling; the same seed gives the same intervals.
@@ -316,7 +306,7 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
       A dict with, for every scalar entry of the report, {"value": point estimate, "lo": ...,
       "hi": ...} and, for every per-group list entry, a list of such dicts. An undefined figure
       has value NaN and NaN bounds; resamples in which a figure is undefined (an empty cell) are
-      left out of its percentiles.
+      left out of its percentiles. `class_names` and `group_names`: the value of each code.
 
     References:
       Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap, ch. 13
@@ -327,11 +317,11 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
         raise ValueError(f"n must be at least 1 resample, got {n}")
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    (y_true, y_pred), _ = encode_values(y_true, y_pred)
-    (groups,), _ = encode_values(groups)
+    y_true, y_pred, groups = (np.asarray(a) for a in (y_true, y_pred, groups))
     y_true, y_pred, groups = (a.astype(np.int64) if a.size == 0 else a
                               for a in (y_true, y_pred, groups))
-    y_true, y_pred, groups, c, g = validate_inputs(y_true, y_pred, groups, num_classes, num_groups)
+    y_true, y_pred, groups, c, g, class_names, group_names = encode_inputs(
+        y_true, y_pred, groups, num_classes, num_groups)
     score = None if y_score is None else positive_scores(y_score)
     if score is not None and score.shape != y_true.shape:
         raise ValueError(f"lengths differ: y_true {len(y_true)}, y_score {len(score)}")
@@ -361,7 +351,9 @@ def bootstrap(report_fn, y_true, y_pred, groups, *, y_score=None, n: int = 1000,
             extra = {"y_score": score[rows]} if score is not None else {}
             reports.append(fn(y_true[rows], y_pred[rows], groups[rows], **{**kw, **extra}))
         draws = _stack(reports)
-    return summarise(point, draws, confidence)
+    out = summarise(point, draws, confidence)
+    out["class_names"], out["group_names"] = class_names, group_names
+    return out
 
 
 def bootstrap_rate(hits, groups, *, n: int = 1000, seed: int = 0, confidence: float = 0.95,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
+from nhfair_jax.metrics.counts import confusion_counts, encode_inputs
 
 
 def _ratio(num, den):
@@ -125,7 +125,9 @@ def fairness_from_counts(counts) -> dict:
 
 
 def _counts(y_true, y_pred, groups, num_classes, num_groups):
-    y_true, y_pred, groups, c, g = validate_inputs(y_true, y_pred, groups, num_classes, num_groups)
+    """Counts of labels of any kind, encoded in sorted order (counts.encode_inputs)."""
+    y_true, y_pred, groups, c, g, _, _ = encode_inputs(y_true, y_pred, groups, num_classes,
+                                                       num_groups)
     return confusion_counts(y_true, y_pred, groups, num_classes=c, num_groups=g)
 
 
@@ -137,6 +139,22 @@ def group_accuracy(y_true, y_pred, groups, *, num_classes=None, num_groups=None)
 def demographic_parity(y_true, y_pred, groups, *, num_classes=None, num_groups=None) -> float:
     """Demographic parity, larger is fairer; multi-class per Denis et al. (2024)."""
     return demographic_parity_from_counts(_counts(y_true, y_pred, groups, num_classes, num_groups))
+
+
+def demographic_parity_ratio(y_true, y_pred, groups, *, num_classes=None,
+                             num_groups=None) -> float:
+    """Smallest over largest group selection rate of the positive class (the last class), the
+    "80% rule" of disparate impact (Fairlearn's demographic_parity_ratio); binary targets only.
+    Groups without an example are left out; NaN when every selection rate is 0."""
+    counts = _counts(y_true, y_pred, groups, num_classes, num_groups)
+    if counts.shape[1] != 2:
+        raise ValueError(f"the demographic-parity ratio needs a binary target; this one has "
+                         f"{counts.shape[1]} classes")
+    size = counts.sum(axis=(1, 2))
+    rates = counts[size > 0][:, :, 1].sum(axis=1) / size[size > 0]
+    if rates.size == 0 or rates.max() == 0:
+        return float("nan")
+    return float(rates.min() / rates.max())
 
 
 def equalized_odds(y_true, y_pred, groups, *, num_classes=None, num_groups=None) -> float:

@@ -9,7 +9,7 @@ import sys
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m nhfair_jax.report", description=__doc__)
     p.add_argument("--workdir", required=True, help="the benchmark directory")
-    p.add_argument("--no-plots", action="store_true", help="tables only")
+    p.add_argument("--no_plots", "--no-plots", action="store_true", help="tables only")
     p.add_argument("--percent", action="store_true", default=None,
                    help="tables in percent with one decimal (default: the benchmark config's "
                         "report_percent, else fractions); results.csv keeps fractions")
