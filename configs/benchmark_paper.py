@@ -38,8 +38,9 @@ def get_config(arg: str = "all"):
     names = PAPER_DATASETS if arg == "all" else (arg,)
     unknown = [n for n in names if n not in PAPER_DATASETS]
     if unknown:
-        raise ValueError(f"configs/benchmark_paper.py: unknown data set {unknown[0]!r}; known: "
-                         f"{', '.join(PAPER_DATASETS)} or all")
+        from nhfair_jax.errors import UnknownName
+
+        raise UnknownName("data set", unknown[0], [*PAPER_DATASETS, "all"])
     c = ml_collections.ConfigDict()
     c.datasets = ml_collections.ConfigDict({
         name: {"config": f"configs/dataset.py:{name}",

@@ -52,7 +52,8 @@ def get_config(arg: str = "celeba"):
     if dataset == "digitsb":
         return digitsb_config(method)
     if dataset not in REAL:
-        raise ValueError(f"configs/dataset.py: unknown data set {dataset!r}; known: "
-                         f"{', '.join([*REAL, 'csv', 'digitsb'])}")
+        from nhfair_jax.errors import UnknownName
+
+        raise UnknownName("data set", dataset, [*REAL, "csv", "digitsb"])
     root, utility = REAL[dataset]
     return real_data_config(dataset, root, utility=utility, method=method)

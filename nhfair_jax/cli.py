@@ -124,6 +124,9 @@ def with_method_argument(argv: list[str]) -> list[str]:
     return argv
 
 
+_PRINT_CONFIG = flags.DEFINE_bool(
+    "print_config", False, "Print the resolved config (every key, its value, and the default "
+    "where an override changed it) and exit without running.")
 _COMPILE_CACHE = flags.DEFINE_string(
     "compile_cache", None, "Folder of JAX's persistent compilation cache, or 'off'; default "
     "$NHFAIR_COMPILE_CACHE or ~/.cache/nhfair-jax (nhfair_jax/compile_cache.py).")
@@ -133,8 +136,14 @@ def parse_flags(argv):
     """absl flag parsing, with bad config overrides reported as one line naming the flag; the
     process's runtime settings (XLA flags, the compilation cache or --compile_cache) are applied
     here, before anything compiles (nhfair_jax/runtime.py)."""
+    missing = missing_config_file(argv)
+    if missing:
+        fail(missing)
     try:
         parsed = flags.FLAGS(argv)
+        if _PRINT_CONFIG.value:
+            print_config(argv)
+            sys.exit(0)
         from nhfair_jax import runtime
 
         runtime.setup(_COMPILE_CACHE.value)
@@ -142,11 +151,87 @@ def parse_flags(argv):
     except UserError as e:  # a config file's get_config refused its argument or a setting
         fail(str(e))
     except flags.Error as e:
-        fail(f"{e}; see --helpfull")
+        root = root_cause(e)
+        if root is not e and isinstance(root, (UserError, ValueError, KeyError, OSError)):
+            # the config file raised it (its get_config refused its argument): its message only
+            fail(f"--config: {str(root).strip().splitlines()[0]}")
+        fail(f"{str(e).strip().splitlines()[0]}; see --helpfull")
     except (AttributeError, KeyError) as e:  # ml_collections: no such key
         fail_unknown_key(e, argv)
     except (TypeError, ValueError) as e:  # ml_collections: wrong type for the key
         fail(f"bad config override: {e}")
+
+
+def root_cause(e: BaseException) -> BaseException:
+    """The innermost exception that `e` was raised from (ml_collections wraps a config file's
+    own error, with its traceback as text, in absl's flag error)."""
+    seen = {id(e)}
+    while (e.__cause__ or e.__context__) is not None and id(e.__cause__ or e.__context__) \
+            not in seen:
+        e = e.__cause__ or e.__context__
+        seen.add(id(e))
+    return e
+
+
+def _config_arguments(argv) -> list[tuple[str, str]]:
+    """(flag, value) of each `--config`-like flag naming a config file: `--config` and, for the
+    commands with two, `--bench` and the like are all `--<name>=path[:arg]` with a .py path."""
+    out = []
+    for i, arg in enumerate(argv):
+        if not arg.startswith("--") or "." in arg.split("=", 1)[0]:
+            continue
+        name, eq, value = arg.partition("=")
+        if not eq and i + 1 < len(argv) and name == "--config":
+            value = argv[i + 1]
+        if name == "--config" or value.split(":", 1)[0].endswith(".py"):
+            out.append((name, value))
+    return out
+
+
+def missing_config_file(argv) -> str | None:
+    """One line when a config flag names a file that does not exist, else None."""
+    for name, value in _config_arguments(argv):
+        path = value.split(":", 1)[0]
+        if path and not os.path.exists(path):
+            folder = os.path.dirname(path) or "."
+            near = sorted(f for f in os.listdir(folder) if f.endswith(".py")) \
+                if os.path.isdir(folder) else []
+            hint = f"; {folder}/ has {', '.join(near)}" if near else ""
+            return f"{name} {path}: no such file{hint}"
+    return None
+
+
+def print_config(argv) -> None:
+    """Prints the resolved config of the command's --config: one `key = value` line per key,
+    with `(default: ...)` where a --config.key override changed the file's value."""
+    from nhfair_jax.config import load_config_file
+
+    value = dict(_config_arguments(argv)).get("--config")
+    config = flags.FLAGS["config"].value if "config" in flags.FLAGS else None
+    if config is None or value is None:
+        fail("--print_config needs --config")
+    print("\n".join(config_lines(config, load_config_file(value))))
+
+
+def config_lines(config, defaults) -> list[str]:
+    """`key = value` per key of `config`, with `(default: ...)` where it differs from
+    `defaults` (the config file's own values)."""
+    defaults = _flatten(defaults.to_dict())
+    out = []
+    for key, v in _flatten(config.to_dict()).items():
+        changed = key not in defaults or defaults[key] != v
+        out.append(f"{key} = {v!r}" + (f"  (default: {defaults.get(key)!r})" if changed else ""))
+    return out
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict:
+    out = {}
+    for k, v in tree.items():
+        if isinstance(v, dict) and v:
+            out.update(_flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
 
 
 def fail_unknown_key(e: BaseException, argv) -> None:

@@ -11,6 +11,7 @@ Running the same command again resumes an interrupted run; a finished run is not
 from __future__ import annotations
 
 import os
+import sys
 
 from absl import app, flags, logging
 from ml_collections import config_flags
@@ -32,7 +33,10 @@ def main(argv) -> None:
     try:
         config = _CONFIG.value
         complete_method(config)  # --config.method.name=X on a config made for another method
-        workdir = _WORKDIR.value or os.path.join("runs", "run")
+        workdir = _WORKDIR.value
+        if not workdir:
+            workdir = os.path.join("runs", "run")
+            print(f"note: no --workdir given: the run directory is {workdir}", file=sys.stderr)
         run_config(config, workdir, overwrite=_OVERWRITE.value)
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
         fail_with(e)

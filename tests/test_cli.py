@@ -81,7 +81,7 @@ def test_typed_overrides_reach_the_resolved_config_in_a_relative_workdir(tmp_pat
     ("--config.optim.lrr=1", '--config.optim.lrr: no such config key; Did you mean "lr"'),
     ("--config.nope.x=1", "--config.nope.x: no such config key"),
     ("--config.train.epochs=abc", "--config.train.epochs=abc: invalid literal for int()"),
-    ("--config.method.name=fancy", "unknown method 'fancy'; registered: bias_mimicking, "),
+    ("--config.method.name=fancy", "unknown method 'fancy'; known: bias_mimicking, "),
 ])
 def test_bad_overrides_are_one_line_errors_naming_the_key(tmp_path, flag, message):
     proc = run_cli(*CFG, "--workdir", str(tmp_path / "w"), flag)

@@ -32,7 +32,7 @@ def digits():
 
 
 def test_unknown_method_lists_the_registered_ones():
-    with pytest.raises(ValueError, match="unknown method 'nope'; registered: .*decoupled.*erm"):
+    with pytest.raises(ValueError, match="unknown method 'nope'; known: .*decoupled.*erm"):
         method_config("nope")
     with pytest.raises(ValueError, match="has no hyperparameters \\['colour'\\]"):
         method_config("mixup", colour=1)

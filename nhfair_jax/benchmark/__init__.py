@@ -79,7 +79,13 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
     path = os.path.join(workdir, "benchmark_config.json")
     resolved = config_to_json(bench)
     if os.path.exists(path) and not force:
-        changed = config_diff(read_json(path), resolved)
+        before = read_json(path)
+        changed = config_diff(before, resolved)
+        if changed and budget_raised(before, resolved, changed):
+            log_line(f"note: the trial budget of {workdir} rises ({', '.join(changed)}): its "
+                     "finished trials are kept and the new ones added; the selection and the "
+                     "seeds follow the larger sweep")
+            changed = []
         if changed and started_runs(workdir):
             raise UserError(f"{workdir} was made by a different benchmark config (differs in: "
                             f"{', '.join(changed[:6])}); use another --workdir, or --force to "
@@ -89,6 +95,30 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
                      f"{', '.join(changed[:6])}), but no trial has started in it: it now "
                      "belongs to this config")
     write_json(path, resolved)
+
+
+BUDGET_KEYS = ("trials", "trials_per_method")
+
+
+def budget_raised(before: dict, after: dict, changed: list[str]) -> bool:
+    """Whether the configs differ only in trial budgets, none of them lower (a sweep with a
+    larger budget goes on from the trials it has; a lower one would disown finished trials)."""
+    if not changed or any(k.split(".")[0] not in BUDGET_KEYS for k in changed):
+        return False
+
+    def budget(config: dict, key: str):
+        value = config
+        for part in key.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+
+    for key in changed:
+        old, new = budget(before, key), budget(after, key)
+        if key.startswith("trials_per_method.") and old is None:
+            old = before.get("trials")  # the method took the global budget before
+        if not isinstance(new, int) or not isinstance(old, int) or new < old:
+            return False
+    return True
 
 
 def started_runs(workdir: str) -> list[str]:
@@ -118,8 +148,7 @@ def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: boo
 
 
 def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
-    from tqdm.auto import tqdm
-
+    from nhfair_jax.benchmark.progress import Progress
     from nhfair_jax.sweep import collect
     from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
 
@@ -130,9 +159,8 @@ def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
     seeds = [int(s) for s in bench.seeds]
     sweeper = Sweeper(bench, workdir, store, log=log_line)
     t0 = time.perf_counter()
-    bar = tqdm(total=total_runs(sweeper), desc="benchmark", unit="run", file=sys.stderr,
-               disable=None if bench.progress else True)  # None: off where stderr is a file
-    sweeper.bar = bar
+    bar = Progress(total_runs(sweeper), enabled=bool(bench.progress))
+    sweeper.bar, sweeper.log = bar, bar.log
     deferred, pending = [], list(bench.datasets)
     # First every study this worker can add a trial to, passing those whose last trials other
     # workers hold (many workers would otherwise idle at each study's tail); then, waiting, the
@@ -145,10 +173,10 @@ def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
             pending.remove(dataset)
             selection = collect.select(workdir, dataset, methods)
             # Seed runs another worker holds are left for the end: this worker moves on.
-            for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar):
+            for job in seed_jobs(workdir, dataset, methods, seeds, selection, bar, bar.log):
                 if not _seed_run(sweeper, job, wait=False, bar=bar):
-                    log_line(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker "
-                             "is on it (or on the ERM run it needs); back to it at the end")
+                    bar.log(f"[{dataset}/{job['method']}] seed {job['seed']}: another worker "
+                            "is on it (or on the ERM run it needs); back to it at the end")
                     deferred.append(job)
     for job in deferred:  # wait for them (a killed worker's run is resumed here)
         if job["base_job"] is not None:  # listed, and so finished, before: this only reads it
@@ -223,20 +251,19 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=No
 def _seed_run(sweeper, job: dict, *, wait: bool, bar) -> bool:
     """Trains or reads one seed re-run and logs what happened; False: another worker holds it
     (only when not waiting)."""
-    from nhfair_jax.sweep.runner import log_line
-
     t0 = time.perf_counter()
     done = sweeper.train_run(**{k: v for k, v in job.items() if k != "base_job"}, wait=wait)
     if done is None:
         return False
-    if not done["trained"]:
-        what = "finished already (by another worker or an earlier run)"
-    elif job["base_run"] is not None:
+    if not done["trained"]:  # counted, not listed: a rerun of a finished benchmark is quiet
+        bar.finished_earlier(1)
+        return True
+    if job["base_run"] is not None:
         what = f"fitted on ERM's seed-{job['seed']} run ({time.perf_counter() - t0:.0f} s)"
     else:
         what = (f"trained, {done['epochs']} epoch{'s' * (done['epochs'] != 1)} here "
                 f"({time.perf_counter() - t0:.0f} s)")
-    log_line(f"[{job['dataset']}/{job['method']}] seed {job['seed']} of the selected "
-             f"configuration: {what}")
     bar.update(1)
+    bar.log(f"[{job['dataset']}/{job['method']}] seed {job['seed']} of the selected "
+            f"configuration: {what}")
     return True

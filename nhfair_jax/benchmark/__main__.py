@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from absl import app, flags, logging
 from ml_collections import config_flags
@@ -38,7 +39,11 @@ def main(argv) -> None:
     del argv
     logging.set_verbosity(logging.WARNING)
     try:
-        workdir = _WORKDIR.value or os.path.join("runs", "bench")
+        workdir = _WORKDIR.value
+        if not workdir:
+            workdir = os.path.join("runs", "bench")
+            print(f"note: no --workdir given: the benchmark directory is {workdir}",
+                  file=sys.stderr)
         if _PRUNE.value:  # a key of its own only when on: workdirs made without it stay valid
             with _CONFIG.value.unlocked():
                 _CONFIG.value.prune = _PRUNE.value
@@ -59,7 +64,9 @@ def main(argv) -> None:
             out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
                                 report=not _NO_REPORT.value)
         if out:
-            print(out["markdown"])
+            from nhfair_jax.report import summary_lines
+
+            print("\n".join(summary_lines(out["info"])))
             print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
                   "results.csv, plots/)")
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from nhfair_jax.errors import UnknownName
+
 import contextlib
 import inspect
 import json
@@ -59,7 +61,10 @@ def get_sources(name: str, root: str | None, *, split_seed: int = 0, image_size:
       DataError: the files are not what the loader expects (file, row, column or value named).
     """
     if name not in known_datasets():
-        raise ValueError(f"unknown data set {name!r}; known: {', '.join(known_datasets())}")
+        raise UnknownName("data set", name, known_datasets())
+    if name in EMBEDDED and root:
+        raise DataError(f"data.root={root!r}: {name} is generated in memory and reads no "
+                        "folder; leave data.root empty (or choose a data set read from files)")
     if name not in EMBEDDED and (not root or not os.path.exists(root)):
         raise FileNotFoundError(f"data not found at {root or '<data.root is empty>'}; "
                                 "see data/README.md")

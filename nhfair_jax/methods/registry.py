@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from nhfair_jax.errors import UserError
+from nhfair_jax.errors import UnknownName, UserError
 from nhfair_jax.methods.space import COMMON, draw
 
 TRAINED, POST_FIT, ZERO_SHOT = "trained", "post_fit", "zero_shot"
@@ -158,7 +158,7 @@ def spec(name: str) -> MethodSpec:
     """The record of method `name`; an unknown name is an error naming every registered one."""
     _load()
     if name not in _REGISTRY:
-        raise ValueError(f"unknown method {name!r}; registered: {', '.join(registered())}")
+        raise UnknownName("method", name, registered())
     return _REGISTRY[name]
 
 

@@ -77,6 +77,29 @@ def to_markdown(blocks) -> str:
     return "\n\n".join(out)
 
 
+def summary_lines(info: dict) -> list[str]:
+    """A few lines for the end of a benchmark: per data set, ERM's test utility, worst group
+    and gap (seed means) and, for each other method, the same figures (the report has the
+    statistics and the verdicts)."""
+    from nhfair_jax.metrics.direction import marked
+    from nhfair_jax.report.tables import fmt, mean_std
+
+    keys = ("utility", "worst", "gap")
+    out = [f"{len(info['data'])} data set(s) x {len(info['methods'])} method(s); test, mean over "
+           "seeds: " + ", ".join(marked(k) for k in keys)]
+    for dataset, per_method in info["data"].items():
+        cells = []
+        for method, entry in per_method.items():
+            runs = entry["runs"]
+            if not runs:
+                cells.append(f"{method} no selection")
+                continue
+            vals = [mean_std([r["result"]["test"].get(k) for r in runs])[0] for k in keys]
+            cells.append(f"{method} {'/'.join(fmt(v) for v in vals)}")
+        out.append(f"  {dataset}: " + "; ".join(cells))
+    return out
+
+
 def build_report(workdir: str, *, plots: bool = True, percent: bool | None = None,
                  bootstrap: int = BOOTSTRAP_RESAMPLES) -> dict:
     """Writes report.md, report.html, results.csv and plots/ into `workdir`.

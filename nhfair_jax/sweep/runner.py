@@ -215,6 +215,7 @@ class Sweeper:
     def __init__(self, bench, workdir: str, storage, *, progress_bar=None, log=print):
         self.bench, self.workdir, self.storage = bench, workdir, storage
         self.bar, self.log = progress_bar, log
+        self._counted = set()  # studies whose earlier finished trials the bar has counted
         self.host = socket.gethostname()
         self._mark = None
 
@@ -423,10 +424,10 @@ class Sweeper:
                 trial.set_user_attr("run_dir", os.path.relpath(
                     self.run_dir("trials", dataset, method, params, seed, base_run),
                     self.workdir))
-                self.log(f"[{dataset}/{method}] trial {trial.number} {e} "
-                         f"({time.perf_counter() - t0:.0f} s)")
                 if self.bar is not None:
                     self.bar.update(1)
+                self.log(f"[{dataset}/{method}] trial {trial.number} {e} "
+                         f"({time.perf_counter() - t0:.0f} s)")
                 raise optuna.TrialPruned() from e
             except TrainingDiverged as e:
                 trial.set_user_attr("diverged", str(e))
@@ -434,11 +435,11 @@ class Sweeper:
                 raise optuna.TrialPruned() from e
             trial.set_user_attr("run_dir", os.path.relpath(run_dir, self.workdir))
             val = result["val"]
+            if self.bar is not None:
+                self.bar.update(1)
             self.log(f"[{dataset}/{method}] trial {trial.number}: val utility "
                      f"{val['utility']:.4f} worst {val['worst']:.4f} gap {val['gap']:.4f} "
                      f"({time.perf_counter() - t0:.0f} s)")
-            if self.bar is not None:
-                self.bar.update(1)
             return float(val[self.bench.objective])
 
         while True:
@@ -449,6 +450,10 @@ class Sweeper:
             trials = study.get_trials(deepcopy=False)
             states = [t.state for t in trials]
             done = states.count(TrialState.COMPLETE) + sum(map(pruned_by_pruner, trials))
+            if study.study_name not in self._counted:  # trials finished before this process
+                self._counted.add(study.study_name)
+                if done and hasattr(self.bar, "finished_earlier"):
+                    self.bar.finished_earlier(min(done, budget))
             if done >= budget:
                 return True
             if done + states.count(TrialState.RUNNING) >= budget:  # others finish the budget

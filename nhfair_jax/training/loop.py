@@ -314,7 +314,7 @@ class Run:
         train_step = self.train_step_for(epoch)
         outputs = []
         bar = tqdm(batches, total=len(ds), desc=f"epoch {epoch}",
-                   leave=False, disable=not progress, file=sys.stderr)
+                   leave=False, disable=None if progress else True, file=sys.stderr)
         for batch in bar:
             state, out = train_step(state, shard_batch(batch, self.mesh, step_keys))
             outputs.append(out)
@@ -418,7 +418,8 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
     rundir.write_log(meta["history"])  # drops any line of an epoch not checkpointed
 
     epochs = tqdm(range(meta["epoch"] + 1, c.train.epochs + 1), initial=meta["epoch"],
-                  total=c.train.epochs, desc="train", disable=not progress or meta["done"],
+                  total=c.train.epochs, desc="train",
+                  disable=True if not progress or meta["done"] else None,  # None: a TTY only
                   file=sys.stderr)
     for epoch in epochs:
         if meta["done"]:
