@@ -242,3 +242,19 @@ def test_a_bug_prints_its_traceback_and_a_mistake_stays_one_line(capsys):
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and 'KeyError: \'missing\'' in err
     assert err.strip().splitlines()[-1].startswith("error: KeyError: 'missing' (a bug?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config, message", [
+    ("configs/nope.py", "error: --config configs/nope.py: no such file; configs/ has "),
+    ("configs/dataset.py:celeb", "error: --config: unknown data set 'celeb' (did you mean "
+                                 "'celeba'?); known: celeba"),
+    ("configs/digitsb.py:mixpu", "error: --config: unknown method 'mixpu' (did you mean "
+                                 "'mixup'?)"),
+])
+def test_a_bad_config_argument_is_one_line_naming_what_is_allowed(tmp_path, config, message):
+    proc = run_cli("--config", config, "--workdir", str(tmp_path / "w"))
+    assert proc.returncode != 0
+    assert proc.stderr.startswith(message), proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert not os.path.exists(tmp_path / "w")
