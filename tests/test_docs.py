@@ -108,3 +108,19 @@ def test_method_sections_splits_on_method_headings():
     sections = method_sections(text)
     assert sorted(sections) == ["erm", "mixup"]
     assert "`coef`" in sections["mixup"] and "`coef`" not in sections["erm"]
+
+
+def test_the_readme_is_a_users_page_whose_install_brings_no_torch():
+    """A user's README (at most 250 lines) whose first install line is `pip install -e
+    ".[test]"`, and neither the package's dependencies nor its test extra bring PyTorch or
+    transformers (the tests of the bridges skip without them)."""
+    import tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 250
+    first = next(line for line in readme.splitlines() if line.startswith("pip install"))
+    assert first == 'pip install -e ".[test]"', first
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    light = [*project["dependencies"], *project["optional-dependencies"]["test"]]
+    heavy = [d for d in light if re.match(r"(torch|transformers|diffusers|accelerate)\b", d)]
+    assert not heavy, heavy

@@ -4,8 +4,8 @@ A record says what the method is: its name, its kind (trained by gradient steps,
 finished ERM run, or zero-shot), its class and defaults, its search space, and what it needs
 (counterfactual pairs, a teacher run, a base run). Every other module asks the record what it
 needs, and only the dispatcher (nhfair_jax/dispatch.py) acts on the kind, so adding a method is
-writing its module with `@register(...)` on its class and adding the module to
-`METHOD_MODULES`:
+writing its module under nhfair_jax/methods/ with `@register(...)` on its class (every module of
+the package is imported when the registry is first asked; there is no list to keep):
 
     @register("gapreg", space={"method.coef": Uniform(0.01, 5.0)})
     class GapReg(Method): ...
@@ -32,11 +32,16 @@ TRAINED, POST_FIT, ZERO_SHOT = "trained", "post_fit", "zero_shot"
 KINDS = (TRAINED, POST_FIT, ZERO_SHOT)
 NEEDS = ("pairs", "teacher", "base_run")
 
-# The registry's import list: the modules that define methods (importing one registers them).
-METHOD_MODULES = (
-    "bias_mimicking", "cf", "cov", "decoupled", "dfr", "erm", "fairerclip", "fis", "fscl",
-    "gapreg", "groupdro", "image_text", "laftr", "lassi", "lbc", "mcdp", "mfd", "mixup",
-    "oxonfair", "randaug", "resampling", "rw", "sensei", "sfid", "ss")
+
+
+def method_modules() -> list[str]:
+    """The modules of the methods package, found by the package (importing one that defines a
+    method registers it; the shared ones register nothing)."""
+    import pkgutil
+
+    folder = os.path.dirname(os.path.abspath(__file__))  # this module's own package
+    return sorted(m.name for m in pkgutil.iter_modules([folder]) if m.name != "registry")
+
 
 _REGISTRY: dict[str, "MethodSpec"] = {}
 _MODIFIERS: dict[str, "Modifier"] = {}
@@ -138,7 +143,7 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in METHOD_MODULES:
+    for module in method_modules():
         importlib.import_module(f"nhfair_jax.methods.{module}")
     extra = [m.strip() for m in os.environ.get("NHFAIR_METHODS", "").split(",") if m.strip()]
     for module in extra:
