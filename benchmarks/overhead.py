@@ -156,9 +156,13 @@ def worker(config_path: str, method: str, out_path: str) -> None:
     # longer has leaves its compilation to the enclosing phase).
     if hasattr(loop.Run, "train_epoch"):
         loop.Run.train_epoch = in_phase("train", loop.Run.train_epoch)
-    if hasattr(loop.Run, "evaluate"):
-        loop.Run.evaluate = in_phase("val", loop.Run.evaluate, lambda self, state, split, *a,
-                                     **kw: split == "val" and phase[0] != "test")
+    try:  # the class that evaluates: its own since the trainer was taken apart
+        from nhfair_jax.training.evaluator import Evaluator as evaluator
+    except ImportError:
+        evaluator = loop.Run
+    if hasattr(evaluator, "evaluate"):
+        evaluator.evaluate = in_phase("val", evaluator.evaluate, lambda self, state, split, *a,
+                                      **kw: split == "val" and phase[0] != "test")
     if hasattr(loop, "_finish"):
         loop._finish = in_phase("test", loop._finish)
     # A distilling method's teacher run is trained or loaded before the clock starts.

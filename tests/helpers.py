@@ -174,9 +174,9 @@ def checkpointed_state(config, workdir) -> dict:
     import jax
 
     from nhfair_jax.training.checkpoint import Checkpoints
-    from nhfair_jax.training.loop import RESTORING, Run
+    from nhfair_jax.training.setup import RESTORING, build
 
-    like = Run(config, None, teacher=RESTORING).state
+    like = build(config, None, teacher=RESTORING).state
     ckpt = Checkpoints(str(workdir))
     try:
         return {name: jax.device_get((s.params, s.batch_stats, s.opt_state, s.method_state))

@@ -199,3 +199,42 @@ def test_only_trained_methods_have_a_loss():
         else:
             assert not issubclass(cls, Method), name
             assert not hasattr(cls, "loss") and not hasattr(cls, "init_state"), name
+
+
+def test_one_module_writes_every_run_s_outcome():
+    """result.json is written by training/outcome.py alone (trained, post-fit and zero-shot
+    runs all go through it), so its schema cannot drift between kinds."""
+    writers = sorted(path for path, text in _package_files()
+                     if re.search(r"(?<!outcome)\.write_result\(", text))
+    assert writers == ["nhfair_jax/training/outcome.py"], writers
+
+
+def test_the_outcome_writer_refuses_a_result_without_the_common_keys(tmp_path):
+    import numpy as np
+    import pytest
+    from ml_collections import ConfigDict
+
+    from nhfair_jax.rundir import RunDir
+    from nhfair_jax.training import outcome
+
+    class Source:
+        num_classes, num_groups = 2, 2
+        class_names, group_names = ["a", "b"], ["g", "h"]
+        groups = np.array([0, 1, 1])
+
+        def __len__(self):
+            return 3
+
+    config = ConfigDict({"method": {"name": "erm"}, "data": {"name": "digitsb"}, "seed": 0})
+    (tmp_path / "run").mkdir()
+    rundir = RunDir(str(tmp_path / "run"))
+    reports = {"val": {"acc": 1.0}, "test": {"acc": 0.5}}
+    with pytest.raises(ValueError, match="stopped_early"):
+        outcome.write_result(rundir, config, {"train": Source()}, reports, best_epoch=1,
+                             epochs_run=1, monitor="val_loss", timings_s={})
+    assert not rundir.finished
+    result = outcome.write_result(rundir, config, {"train": Source()}, reports, best_epoch=1,
+                                  epochs_run=1, stopped_early=False, monitor="val_loss",
+                                  timings_s={})
+    assert set(outcome.OUTCOME_KEYS) <= set(result) and result["train_group_size"] == [1, 2]
+    assert rundir.result() == result

@@ -174,7 +174,7 @@ def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(f
         probs = np.concatenate([
             np.asarray(jax.nn.softmax(run.model.apply(
                 {"params": params, "batch_stats": state.batch_stats}, d["image"])))[b["mask"]]
-            for b, d in run.eval_batches(val, ("image", "label", "mask"))]).astype(np.float64)
+            for b, d in run.evaluator.eval_batches(val, ("image", "label", "mask"))]).astype(np.float64)
         v = fairness_violation(jnp.asarray(probs), jnp.asarray(val.labels),
                                jnp.asarray(val.groups), num_groups=2, constraint="dp")
         return -np.log(probs[np.arange(len(probs)), val.labels]).mean(), float(v)

@@ -185,6 +185,7 @@ def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
 @pytest.mark.slow
 def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_path(monkeypatch):
     from nhfair_jax.training import loop
+    from nhfair_jax.training.evaluator import Evaluator
     from nhfair_jax.training.step import shard_batch
 
     cfg = tiny_config(**{"train.epochs": 4, "data.image_size": 16})  # contrastive epochs: 2
@@ -193,22 +194,23 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
     assert [run.cached_phase(e) for e in (1, 2, 3, 4)] == [False, False, True, True]
     state, _ = run.train_epoch(run.state, 1, False)
     calls = []
-    original = run.cached_features.__func__
+    original = Evaluator.cached_features
 
     def counted(self, state, split):
         calls.append((split, split in self._frozen))
         return original(self, state, split)
 
-    monkeypatch.setattr(loop.Run, "cached_features", counted)
+    monkeypatch.setattr(Evaluator, "cached_features", counted)
     monkeypatch.setattr(loop, "train_dataset", lambda *a, **k: pytest.fail("images read"))
     before = jax.device_get(state)
     state, log3 = run.train_epoch(state, 3, False)
-    val_cached, val_full = run.predict(state, "val", frozen=True), run.predict(state, "val")
+    val_cached, val_full = (run.evaluator.predict(state, "val", frozen=True),
+                           run.evaluator.predict(state, "val"))
     state, log4 = run.train_epoch(state, 4, False)
     # computed once per split, then read from the cache
     assert calls == [("train", False), ("val", False), ("train", True)]
     assert np.isfinite(log3["train_loss"]) and np.isfinite(log4["train_loss"])
-    feats = run._frozen["train"]
+    feats = run.evaluator._frozen["train"]
     assert feats.shape == (len(run.sources["train"]), run.method.info["feature_dim"])
     # validation from the cached features equals the full forward pass
     np.testing.assert_allclose(val_cached, val_full, rtol=1e-4, atol=1e-5)
@@ -282,14 +284,14 @@ def test_features_are_computed_again_after_an_epoch_that_trains_the_backbone(mon
     run = Run(cfg, None)
     state, _ = run.train_epoch(run.state, 1, False)
     state, _ = run.train_epoch(state, 2, False)
-    first = run._frozen["train"].copy()
+    first = run.evaluator._frozen["train"].copy()
     state, _ = run.train_epoch(state, 3, False)  # contrastive: the encoder moves
-    assert not run._frozen
+    assert not run.evaluator._frozen
     state, _ = run.train_epoch(state, 4, False)
-    assert not np.allclose(run._frozen["train"], first)
-    fresh = run.cached_features.__func__
-    run._frozen.clear()
-    np.testing.assert_array_equal(fresh(run, state, "train"), run._frozen["train"])
+    assert not np.allclose(run.evaluator._frozen["train"], first)
+    kept = run.evaluator._frozen["train"]
+    run.evaluator.forget_features()
+    np.testing.assert_array_equal(run.evaluator.cached_features(state, "train"), kept)
 
 
 @pytest.mark.slow

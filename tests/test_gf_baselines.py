@@ -458,7 +458,7 @@ def test_lbc_hook_steps_the_multipliers_through_the_method_state():
     before = jax.device_get(state.method_state)
     assert not np.asarray(before["multipliers"]).any()
     train = run.sources["train"]
-    preds = run.predict(state, "train").argmax(1)
+    preds = run.evaluator.predict(state, "train").argmax(1)
     expected = constraint_violations(preds, train.labels, train.groups, 2, 2, "dp")
     after = jax.device_get(run.method.on_epoch_start(run.context, state, 2).method_state)
     np.testing.assert_allclose(after["multipliers"], -3.0 * expected, rtol=1e-5, atol=1e-6)

@@ -134,7 +134,7 @@ def _trained(tmp_path, name: str, seed: int, epochs: int, **method):
 
 def _test_images(trainer) -> np.ndarray:
     parts = [np.asarray(b["image"])[np.asarray(b["mask"], bool)]
-             for b, _ in trainer.eval_batches(trainer.sources["test"], ("image", "mask"))]
+             for b, _ in trainer.evaluator.eval_batches(trainer.sources["test"], ("image", "mask"))]
     return np.concatenate(parts)
 
 

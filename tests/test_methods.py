@@ -243,13 +243,13 @@ def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     best, _ = ckpt.restore_best(trainer.state)
     ckpt.close()
     assert set(best.params) == {"model", "mimic_heads", "head"}
-    logits = trainer.predict(best, "test")
+    logits = trainer.evaluator.predict(best, "test")
     feats_head = np.load(tmp_path / "predictions_test.npz")["logits"]
     np.testing.assert_allclose(logits, feats_head, rtol=1e-5, atol=1e-5)
     # Zeroing the saved final head changes the predictions: it is the evaluation head.
     zeroed = best.replace(params={**best.params, "head": jax.tree.map(jnp.zeros_like,
                                                                       best.params["head"])})
-    assert not np.allclose(trainer.predict(zeroed, "test"), logits)
+    assert not np.allclose(trainer.evaluator.predict(zeroed, "test"), logits)
     assert run_result["method"] == "bias_mimicking"
 
 

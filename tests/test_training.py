@@ -12,6 +12,7 @@ import pytest
 from nhfair_jax import metrics
 from nhfair_jax.dispatch import run
 from nhfair_jax.errors import TrainingDiverged
+from nhfair_jax.training import evaluator as evaluator_module
 from tests.helpers import assert_same_run, log_without_timings, tiny_config
 
 METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
@@ -248,33 +249,33 @@ def test_eval_batches_of_a_split_are_read_once_and_kept_within_the_byte_budget(m
 
     trainer = loop.Run(tiny_config(), None)
     reads = []
-    real = loop.iterate
-    monkeypatch.setattr(loop, "iterate", lambda ds, prefetch: reads.append(1) or real(ds,
-                                                                                  prefetch))
+    real = evaluator_module.iterate
+    monkeypatch.setattr(evaluator_module, "iterate",
+                        lambda ds, prefetch: reads.append(1) or real(ds, prefetch))
     val = trainer.sources["val"]
-    first = list(trainer.eval_batches(val))
-    again = list(trainer.eval_batches(val))
+    first = list(trainer.evaluator.eval_batches(val))
+    again = list(trainer.evaluator.eval_batches(val))
     assert len(reads) == 1 and len(again) == len(first)
     for (b1, d1), (b2, d2) in zip(first, again):
         assert b1 is b2 and d1 is d2
         assert not b1["image"].flags.writeable
-    fresh = list(real(loop.eval_dataset(val, batch_size=trainer.config.train.eval_batch_size,
+    fresh = list(real(evaluator_module.eval_dataset(val, batch_size=trainer.config.train.eval_batch_size,
                                         **trainer.norm), 2))
     for (b, _), f in zip(again, fresh):
         np.testing.assert_array_equal(b["image"], f["image"])
-    list(trainer.eval_batches(val, ("image", "label", "mask")))  # other keys: their own pass
+    list(trainer.evaluator.eval_batches(val, ("image", "label", "mask")))  # other keys: their own pass
     assert len(reads) == 2
-    next(iter(trainer.eval_batches(trainer.sources["test"])))  # not read whole: not kept
-    list(trainer.eval_batches(trainer.sources["test"]))
+    next(iter(trainer.evaluator.eval_batches(trainer.sources["test"])))  # not read whole: not kept
+    list(trainer.evaluator.eval_batches(trainer.sources["test"]))
     assert len(reads) == 4
     pool = trainer.sources["train"].subset(np.arange(20), "pool")
-    list(trainer.eval_batches(pool))
-    list(trainer.eval_batches(pool))
+    list(trainer.evaluator.eval_batches(pool))
+    list(trainer.evaluator.eval_batches(pool))
     assert len(reads) == 6
-    monkeypatch.setattr(loop, "EVAL_CACHE_BYTES", 1000)
+    monkeypatch.setattr(evaluator_module, "EVAL_CACHE_BYTES", 1000)
     small = loop.Run(tiny_config(), None)
-    list(small.eval_batches(small.sources["val"]))
-    list(small.eval_batches(small.sources["val"]))
+    list(small.evaluator.eval_batches(small.sources["val"]))
+    list(small.evaluator.eval_batches(small.sources["val"]))
     assert len(reads) == 8
 
 
@@ -287,24 +288,24 @@ def test_predict_answers_a_split_again_from_the_same_parameters_and_recomputes_a
 
     trainer = Run(tiny_config(), None)
     state = trainer.state
-    first = trainer.predict(state, "val")
+    first = trainer.evaluator.predict(state, "val")
     calls = []
     step = trainer.eval_step
     trainer.eval_step = lambda *a: calls.append(1) or step(*a)
-    again = trainer.predict(state, "val")
+    again = trainer.evaluator.predict(state, "val")
     np.testing.assert_array_equal(again, first)
     again[:] = 0.0  # the caller's copy: the kept logits are unchanged
-    np.testing.assert_array_equal(trainer.predict(state, "val"), first)
+    np.testing.assert_array_equal(trainer.evaluator.predict(state, "val"), first)
     assert calls == []
-    trainer.predict(state, "test")  # another split does not evict the first
+    trainer.evaluator.predict(state, "test")  # another split does not evict the first
     assert calls
     calls.clear()
-    trainer.predict(state, "val")
+    trainer.evaluator.predict(state, "val")
     assert calls == []
     stepped, _ = trainer.train_epoch(state, 1, progress=False)
-    moved = trainer.predict(stepped, "val")
+    moved = trainer.evaluator.predict(stepped, "val")
     assert calls  # new parameters: a pass over the split
     assert not np.allclose(moved, first)
     fresh = np.concatenate([np.asarray(step(stepped.params, stepped.batch_stats, d))[b["mask"]]
-                            for b, d in trainer.eval_batches(trainer.sources["val"])])
+                            for b, d in trainer.evaluator.eval_batches(trainer.sources["val"])])
     np.testing.assert_array_equal(moved, fresh)

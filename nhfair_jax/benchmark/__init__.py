@@ -20,7 +20,6 @@ is finished. The report is rebuilt from the run directories alone with
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 

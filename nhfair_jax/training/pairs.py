@@ -11,7 +11,7 @@ import numpy as np
 from nhfair_jax import metrics as metrics_lib
 
 
-def evaluate_test_pairs(run, state):
+def evaluate_test_pairs(run, state):  # run: the Evaluator of the run
     """(report, views) of `eval.cf_pairs`: cd, cd_balanced (weighted by the test split's
     group x class cells, as the paper's code), acc_cf, deo_cf and cf_pairs; views hold the
     pairs' index, label, group, logits and logits_cf. None without test pairs."""

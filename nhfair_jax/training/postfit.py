@@ -11,14 +11,13 @@ import time
 
 import numpy as np
 
-import nhfair_jax
 from nhfair_jax import rundir
-from nhfair_jax.methods import get_method
-from nhfair_jax.rundir import RunDir
-from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.data import config_sources
-from nhfair_jax.metrics import softmax, split_metrics
-from nhfair_jax.training.loop import Run
+from nhfair_jax.methods import get_method
+from nhfair_jax.metrics import split_metrics
+from nhfair_jax.rundir import RunDir
+from nhfair_jax.training import outcome
+from nhfair_jax.training.setup import restore_best
 
 INPUTS = ("features", "logits")
 
@@ -36,7 +35,7 @@ def cached_inputs(base_dir: str, kind: str, splits) -> dict | None:
     return {split: np.load(p) for split, p in paths.items()}
 
 
-def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
+def base_inputs(evaluator, state, base_dir: str, kind: str, splits) -> dict:
     """{split: features [N, D] or logits [N, C]} of the best checkpoint, read from the base run's
     `postfit_<kind>_<split>.npy` cache when there (a finished run never changes), else computed
     once and cached (written atomically), so a sweep of many post-fit trials pays the forward
@@ -49,8 +48,8 @@ def base_inputs(run: Run, state, base_dir: str, kind: str, splits) -> dict:
         if os.path.exists(path):
             out[split] = np.load(path)
             continue
-        values = (run.cached_features(state, split) if kind == "features"
-                  else run.predict(state, split))
+        values = (evaluator.cached_features(state, split) if kind == "features"
+                  else evaluator.predict(state, split))
         out[split] = np.asarray(values, np.float32)
         rundir.atomic_write(path, lambda f, a=out[split]: np.save(f, a), mode="wb")
     return out
@@ -63,13 +62,8 @@ def _inputs_and_sources(method, base_config, base_dir: str):
     inputs = cached_inputs(base_dir, method.inputs, splits)
     if inputs is not None:
         return inputs, config_sources(base_config)
-    run = Run(base_config, None)
-    ckpt = Checkpoints(base_dir)
-    try:
-        state, _ = ckpt.restore_best(run.state)
-    finally:
-        ckpt.close()
-    return base_inputs(run, state, base_dir, method.inputs, splits), run.sources
+    evaluator, state = restore_best(base_config, base_dir)
+    return base_inputs(evaluator, state, base_dir, method.inputs, splits), evaluator.sources
 
 
 def post_fit(config, workdir, base_config, base_dir: str) -> dict:
@@ -90,22 +84,14 @@ def post_fit(config, workdir, base_config, base_dir: str) -> dict:
         reports[split] = split_metrics(source.labels[rows], source.groups[rows], logits,
                                        num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
-        out.write_predictions(split, index=source.indices[rows], label=source.labels[rows],
-                              group=source.groups[rows], logits=logits.astype(np.float32),
-                              score=softmax(logits.astype(np.float64)).astype(np.float32))
+        outcome.write_predictions(out, split, source, logits, rows=rows)
     base_result = RunDir(base_dir).result()
-    result = {
-        **reports, "method": config.method.name, "dataset": config.data.name,
-        "seed": config.seed, "version": nhfair_jax.__version__, "base_run": base_dir,
-        "base_test": {k: base_result["test"][k] for k in ("acc", "worst_acc", "gap_acc", "dp",
-                                                         "eqodd")},
-        "num_classes": num_classes, "num_groups": num_groups,
-        "class_names": sources["train"].class_names,
-        "group_names": sources["train"].group_names,
-        "split_sizes": {s: len(rows) for s, (rows, _) in fitted.items()},
-        "best_epoch": base_result["best_epoch"], "epochs_run": base_result["epochs_run"],
-        "tuned": tuned,
-        "timings_s": {"post_fit": time.perf_counter() - t0},
-    }
-    out.write_result(result)
-    return result
+    # the model's epochs are the base run's: its early stopping, as it ran
+    return outcome.write_result(
+        out, config, sources, reports, base_run=base_dir,
+        base_test={k: base_result["test"][k] for k in ("acc", "worst_acc", "gap_acc", "dp",
+                                                      "eqodd")},
+        split_sizes={s: len(rows) for s, (rows, _) in fitted.items()},
+        best_epoch=base_result["best_epoch"], epochs_run=base_result["epochs_run"],
+        stopped_early=base_result.get("stopped_early"), monitor=base_result.get("monitor"),
+        tuned=tuned, timings_s={"post_fit": time.perf_counter() - t0})

@@ -23,8 +23,7 @@ import jax
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.rundir import RunDir
-from nhfair_jax.training.checkpoint import Checkpoints
-from nhfair_jax.training.loop import RESTORING, Run
+from nhfair_jax.training.setup import restore_best
 
 # Config fields that must agree between teacher and student (the rest may differ: loader
 # options such as alpha may; the paper's de-biased teacher is trained at alpha 0.5).
@@ -74,19 +73,6 @@ def check_teacher(teacher_config, student_config, workdir) -> None:
             raise UserError(f"teacher {workdir} has {key}={a!r}, the student {key}={b!r}; a "
                             "teacher must be trained on the same data set with the same "
                             "architecture (method.teacher_workdir / method.teacher_config)")
-
-
-def restore_best(config, workdir, mesh=None):
-    """(Run of `config`, the train state of the best checkpoint in `workdir`); `config` may
-    differ from the run's own in its data options (to evaluate it on other data). A distilling
-    run's teacher comes back from the checkpoint too."""
-    run = Run(config, mesh, teacher=RESTORING)
-    ckpt = Checkpoints(RunDir(workdir).path)
-    try:
-        state, _ = ckpt.restore_best(run.state)
-    finally:
-        ckpt.close()
-    return run, state
 
 
 def load_teacher(config, workdir, mesh=None) -> dict:

@@ -15,13 +15,13 @@ import time
 
 import numpy as np
 
-import nhfair_jax
 from nhfair_jax import data as data_lib
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.embeddings import class_embeddings, zero_shot_logits
-from nhfair_jax.metrics import UTILITIES, softmax, split_metrics
+from nhfair_jax.metrics import UTILITIES, split_metrics
 from nhfair_jax.rundir import RunDir
+from nhfair_jax.training import outcome
 from nhfair_jax.zeroshot.cache import EmbeddingCache
 from nhfair_jax.zeroshot.prompts import resolve_prompts
 
@@ -139,28 +139,16 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
         reports[split] = split_metrics(source.labels, source.groups, logits,
                                        num_classes=num_classes, num_groups=num_groups,
                                        utility=config.eval.utility)
-        out.write_predictions(split, index=source.indices, label=source.labels,
-                              group=source.groups, logits=logits,
-                              score=softmax(logits.astype(np.float64)).astype(np.float32))
-    result = {
-        "val": reports["val"], "test": reports["test"],
-        "best_epoch": None, "epochs_run": 0, "stopped_early": False, "monitor": None,
-        "seed": config.seed, "version": nhfair_jax.__version__,
-        "method": method.name, "dataset": d.name,
-        "num_classes": num_classes, "num_groups": num_groups,
-        "class_names": train.class_names, "group_names": train.group_names,
-        "split_sizes": {s: len(src) for s, src in sources.items()},
-        "train_group_size": np.bincount(train.groups, minlength=num_groups).tolist(),
-        "zeroshot": {"model": kind, "path": config.model.path, "checkpoint_sha256": checkpoint,
-                     "logit_scale": scale, "prompts": prompts,
-                     "head": "itm" if itm else ("itc" if kind == "blip2" else "clip"),
-                     "bridge_version": BRIDGE_VERSION,
-                     "cache": {"hits": cache.hits, "misses": cache.misses,
-                               "root": cache.root}},
-        "tuned": None if fitted is None else fitted.info,
-        "timings_s": {"data": time_data, "encode": time_encode,
-                      "fit_and_score": time.perf_counter() - t1,
-                      "this_session": time.perf_counter() - t_start},
-    }
-    out.write_result(result)
-    return result
+        outcome.write_predictions(out, split, source, logits)
+    return outcome.write_result(
+        out, config, sources, reports, best_epoch=None, epochs_run=0, stopped_early=False,
+        monitor=None,
+        zeroshot={"model": kind, "path": config.model.path, "checkpoint_sha256": checkpoint,
+                  "logit_scale": scale, "prompts": prompts,
+                  "head": "itm" if itm else ("itc" if kind == "blip2" else "clip"),
+                  "bridge_version": BRIDGE_VERSION,
+                  "cache": {"hits": cache.hits, "misses": cache.misses, "root": cache.root}},
+        tuned=None if fitted is None else fitted.info,
+        timings_s={"data": time_data, "encode": time_encode,
+                   "fit_and_score": time.perf_counter() - t1,
+                   "this_session": time.perf_counter() - t_start})
