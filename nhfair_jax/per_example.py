@@ -52,7 +52,7 @@ def default_memory_budget(device=None) -> int:
     trace time), at least 1 GiB. The traced bytes `chunk_size` divides it by count every
     intermediate, more than is live at once: on an H200 (105 GiB for JAX) ResNet-18's batch of
     64 at 224 px traces 50 GiB with patches and ran whole, at 5,414 examples/s against 3,828 in
-    chunks of 16; a fixed 1 GiB had cut it into chunks of 4 (benchmarks/README.md)."""
+    chunks of 16; a fixed 1 GiB had cut it into chunks of 4 (benchmarks/HISTORY.md)."""
     device = jax.devices()[0] if device is None else device
     if device.platform == "cpu":
         return CPU_MEMORY_BUDGET
@@ -197,7 +197,7 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
     with forward_mode_convolutions():
         _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
         # One pass per tangent. vmap over the tangents measured 2.6x slower on the CPU (the
-        # first layer's elementwise tangent, batched; benchmarks/README.md), and the loop
+        # first layer's elementwise tangent, batched; benchmarks/HISTORY.md), and the loop
         # keeps peak memory at one tangent.
         return jnp.stack([lin(v) for v in directions])
 

@@ -6,7 +6,7 @@ variable, which XLA reads once, when JAX first initialises a backend:
 - `--xla_cpu_experimental_ynn_fusion_type=-individual_convolution,-individual_dot`: in jaxlib
   0.10, XLA's CPU backend hands a convolution with 16 or more input channels to YNNPACK, which
   runs it on one thread; without it the convolution goes to Eigen's, which uses every core.
-  Measured on the 2-core CPU (benchmarks/README.md; `benchmarks/train_step.py` measures the
+  Measured on the 2-core CPU (benchmarks/HISTORY.md; `benchmarks/train_step.py` measures the
   train step with and without it side by side): up to 1.25x faster train steps. It also fixes
   numbers: with XLA's default route, ResNet-18's gradients at batch 8, 32 px differ by 1-7%
   from an independent computation (every convolution as a patch matmul, YNNPACK off) below its
@@ -16,7 +16,7 @@ variable, which XLA reads once, when JAX first initialises a backend:
   patch matmul (`model.conv_impl = "patches"`) were 7% off layer2_0.conv1's kernel gradient
   on an AMD EPYC (each product alone exact to 2e-6). With both, every route agrees with
   YNNPACK off to float32 rounding (tests/test_xla_flags.py), and the train step is as fast
-  (within noise; benchmarks/README.md).
+  (within noise; benchmarks/HISTORY.md).
 
 A flag is set only where it is known to exist (jaxlib versions in `_VERIFIED`): XLA aborts the
 process on a flag it does not know. A flag the user already set in `XLA_FLAGS` is left as it is,

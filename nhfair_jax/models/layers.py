@@ -3,7 +3,8 @@ CPU backend runs them fast, with the same numbers; on accelerators, XLA's convol
 pooling and batch norm, with patches for per-example gradients (`conv_layer`, `norm_layer` and
 `pool` choose; the models call only these three).
 
-Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md):
+Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md and, for the
+earlier rounds, benchmarks/HISTORY.md):
 - The gradient of `flax.linen.max_pool` (XLA's select-and-scatter) cost more than every
   convolution of the small CNN together: its gradient ran at 1,373 images/s at 32 px, batch 64,
   and at 2,977 with `max_pool` below.
