@@ -238,3 +238,10 @@ def test_the_outcome_writer_refuses_a_result_without_the_common_keys(tmp_path):
                                   timings_s={})
     assert set(outcome.OUTCOME_KEYS) <= set(result) and result["train_group_size"] == [1, 2]
     assert rundir.result() == result
+
+
+def test_whether_a_method_is_fitted_on_a_base_run_is_asked_of_its_record():
+    """`spec(name).fitted_on_base_run`, not `"base_run" in ...needs` spelled out by callers."""
+    found = [path for path, text in _package_files() if path not in KIND_READERS
+             and re.search(r"""["']base_run["']\s+in\s""", text)]
+    assert not found, found

@@ -200,7 +200,7 @@ def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
     erm_done = done = sweeper.sweep(dataset, "erm", wait=wait)
     for method in [m for m in methods if m != "erm"]:
         base = None
-        if "base_run" in spec(method).needs:  # fitted on the selected ERM run
+        if spec(method).fitted_on_base_run:
             if not erm_done:
                 done = False
                 continue
@@ -232,7 +232,7 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=No
             if bar is not None:
                 bar.update(len(seeds) - 1)
             continue
-        post_fit = "base_run" in spec(method).needs
+        post_fit = spec(method).fitted_on_base_run
         for seed in seeds[1:]:
             job = {"kind": "seeds", "dataset": dataset, "method": method,
                    "params": chosen["params"]["params"], "seed": seed,

@@ -85,6 +85,12 @@ class MethodSpec:
         return self.kind == TRAINED
 
     @property
+    def fitted_on_base_run(self) -> bool:
+        """Fitted on a finished ERM run (DFR, OxonFair): a sweep and the seeds fit it on the
+        selected ERM run of the same data set and seed, never before ERM's sweep is done."""
+        return "base_run" in self.needs
+
+    @property
     def reported_when_unwanted(self) -> bool:
         """A pretrained model is a row of the tables even when every candidate is Unwanted (its
         zone says so); a method trained here then has no selected model."""

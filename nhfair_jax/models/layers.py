@@ -61,7 +61,7 @@ earlier rounds, benchmarks/HISTORY.md):
   custom JVP whose tangent has x as its only array-sized factor.
 
 All agree with XLA's convolution, `flax.linen.max_pool` and `flax.linen.BatchNorm`
-(tests/test_fast_layers.py): the convolutions and batch norm's derivatives to float rounding,
+(tests/test_models_layers.py): the convolutions and batch norm's derivatives to float rounding,
 max pooling and batch norm's values exactly, gradients, forward mode and vmap included, ties
 too.
 """
@@ -494,7 +494,7 @@ def conv_layer(features: int, kernel_size, strides=1, *, conv_impl: str = "auto"
     """A convolution module: `Conv` (above) on every backend, its implementation chosen by
     `resolve_conv_impl` while it traces. With XLA's convolution (accelerators' "auto", or "xla"
     anywhere) it lowers to the same program as `flax.linen.Conv`, value and gradient
-    (tests/test_fast_layers.py); it is used on accelerators too so that per-example gradients
+    (tests/test_models_layers.py); it is used on accelerators too so that per-example gradients
     (`per_example_convolutions`) can take patches there."""
     if conv_impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {conv_impl!r}")

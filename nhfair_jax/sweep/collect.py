@@ -81,7 +81,7 @@ def select(workdir: str, dataset: str, methods) -> dict:
             continue
         record = spec(method)
         runs = candidates(workdir, dataset, method, base_run=baseline["dir"]) \
-            if "base_run" in record.needs else candidates(workdir, dataset, method)
+            if record.fitted_on_base_run else candidates(workdir, dataset, method)
         if not runs:
             out[method] = {"selected": None, "candidates": [], "zone": None, "m_rule": None}
             continue

@@ -237,7 +237,7 @@ class Sweeper:
         from nhfair_jax.methods import spec
 
         own = {k.split(".", 1)[1]: v for k, v in params.items() if k.startswith("method.")}
-        if "base_run" in spec(method).needs:
+        if spec(method).fitted_on_base_run:
             base = RunDir(base_run)
             own.update(base_config=base.file(RunDir.CONFIG), base_workdir=base.path)
         config = with_method(self.base_config(dataset), method, **own)
