@@ -235,3 +235,35 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+class Interrupted(Exception):
+    """What `interrupt_and_resume` raises inside a run to stop it."""
+
+
+def interrupt_and_resume(config, workdir, monkeypatch, cls, hook: str, at_epoch: int,
+                         after_interrupt=None) -> dict:
+    """Runs `config` in `workdir`, stopped by an exception as `cls.hook(..., epoch)` is called
+    for epoch `at_epoch` (a crash at that moment: what was checkpointed stays), then runs it
+    again undisturbed; returns the resumed run's result. `hook` is a method whose last
+    positional argument before any keyword is the 1-based epoch (Method.on_epoch_start,
+    Run.train_epoch). `after_interrupt()`, when given, checks the directory in between."""
+    import inspect
+
+    from nhfair_jax.dispatch import run
+
+    original = getattr(cls, hook)
+    position = list(inspect.signature(original).parameters).index("epoch")
+
+    def stopped(*args, **kw):
+        if args[position] == at_epoch:
+            raise Interrupted(f"{cls.__name__}.{hook} at epoch {at_epoch}")
+        return original(*args, **kw)
+
+    monkeypatch.setattr(cls, hook, stopped)
+    with pytest.raises(Interrupted):
+        run(config, str(workdir))
+    monkeypatch.setattr(cls, hook, original)
+    if after_interrupt is not None:
+        after_interrupt()
+    return run(config, str(workdir))

@@ -20,8 +20,8 @@ from nhfair_jax.methods.lbc import cell_weights, constraint_violations, update_m
 from nhfair_jax.methods.mfd import fair_mmd
 from nhfair_jax.methods.rw import reweighing_weights
 from nhfair_jax.methods.ss import subsample_rows
-from tests.helpers import (assert_learned, assert_same_run, erm_config_file, tiny_config,
-                           toy_apply, toy_student_and_teacher)
+from tests.helpers import (assert_learned, assert_same_run, erm_config_file, interrupt_and_resume,
+                           tiny_config, toy_apply, toy_student_and_teacher)
 
 BASELINES = ("ss", "rw", "cov", "lbc")
 
@@ -468,10 +468,6 @@ def test_lbc_hook_steps_the_multipliers_through_the_method_state():
     assert every2.on_epoch_start(run.context, state, 2) is state
 
 
-class _Interrupt(Exception):
-    pass
-
-
 @pytest.mark.slow
 def test_interrupted_lbc_resumes_with_its_multipliers(tmp_path, monkeypatch):
     """The multipliers live in the checkpointed method state: a run killed before epoch 3's
@@ -481,18 +477,7 @@ def test_interrupted_lbc_resumes_with_its_multipliers(tmp_path, monkeypatch):
     cfg = tiny_config(**{"train.epochs": 3})
     cfg.method = method_config("lbc", eta=5.0, constraint="dp", epochs_per_round=1)
     reference = run(cfg, str(tmp_path / "whole"))
-    original = LBC.on_epoch_start
-
-    def crash_at_epoch_3(self, run, state, epoch):
-        if epoch == 3:
-            raise _Interrupt
-        return original(self, run, state, epoch)
-
-    monkeypatch.setattr(LBC, "on_epoch_start", crash_at_epoch_3)
-    with pytest.raises(_Interrupt):
-        run(cfg, str(tmp_path / "cut"))
-    monkeypatch.setattr(LBC, "on_epoch_start", original)
-    resumed = run(cfg, str(tmp_path / "cut"))
+    resumed = interrupt_and_resume(cfg, tmp_path / "cut", monkeypatch, LBC, "on_epoch_start", 3)
     for split in ("val", "test"):
         for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):
             assert resumed[split][key] == reference[split][key], (split, key)

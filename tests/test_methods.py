@@ -18,7 +18,7 @@ from nhfair_jax.methods.bias_mimicking import final_head_weights, mimic_masks
 from nhfair_jax.methods.decoupled import group_head_logits
 from nhfair_jax.methods.mixup import mixup_partners
 from nhfair_jax.methods.resampling import balanced_weights
-from tests.helpers import REPO, assert_same_run, tiny_config
+from tests.helpers import REPO, assert_same_run, interrupt_and_resume, tiny_config
 
 SHIPPED = ("erm", "randaug", "mixup", "resampling", "bias_mimicking", "fis", "decoupled",
            "gapreg", "mcdp", "groupdro", "dfr", "laftr", "fscl", "oxonfair")
@@ -253,10 +253,6 @@ def test_bias_mimicking_evaluates_with_its_saved_final_head(tmp_path):
     assert run_result["method"] == "bias_mimicking"
 
 
-class _Interrupt(Exception):
-    pass
-
-
 @pytest.mark.parametrize("name, overrides", [("fis", {"warmup_epochs": 1}),
                                              ("bias_mimicking", {"mode": "us"}),
                                              # epochs 2-3 train the head on cached features:
@@ -271,19 +267,8 @@ def test_interrupted_stateful_methods_resume_to_the_same_numbers(name, overrides
     cfg.method = method_config(name, **overrides)
     reference = run(cfg, str(tmp_path / "whole"))
 
-    cls = method_class(name)
-    original = cls.on_epoch_start
-
-    def crash_at_epoch_3(self, run, state, epoch):
-        if epoch == 3:
-            raise _Interrupt
-        return original(self, run, state, epoch)
-
-    monkeypatch.setattr(cls, "on_epoch_start", crash_at_epoch_3)
-    with pytest.raises(_Interrupt):
-        run(cfg, str(tmp_path / "cut"))
-    monkeypatch.setattr(cls, "on_epoch_start", original)
-    resumed = run(cfg, str(tmp_path / "cut"))
+    resumed = interrupt_and_resume(cfg, tmp_path / "cut", monkeypatch, method_class(name),
+                                   "on_epoch_start", 3)
     assert_same_run(cfg, tmp_path / "cut", tmp_path / "whole")  # every epoch, every parameter
     for split in ("val", "test"):
         for key in ("acc", "worst_acc", "dp", "eqodd", "loss"):

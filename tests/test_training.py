@@ -13,7 +13,8 @@ from nhfair_jax import metrics
 from nhfair_jax.dispatch import run
 from nhfair_jax.errors import TrainingDiverged
 from nhfair_jax.training import evaluator as evaluator_module
-from tests.helpers import assert_same_run, log_without_timings, tiny_config
+from tests.helpers import assert_same_run, interrupt_and_resume, log_without_timings, \
+    tiny_config
 
 METRIC_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc", "loss")
 
@@ -176,10 +177,6 @@ def test_bad_trainer_settings_fail_before_training(tmp_path):
     assert not os.path.exists(tmp_path / "a" / "log.jsonl")
 
 
-class _Killed(Exception):
-    pass
-
-
 @pytest.mark.slow
 def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoch(
         finished_run, tmp_path, monkeypatch):
@@ -191,19 +188,13 @@ def test_an_interrupted_run_resumes_to_the_same_log_and_parameters_epoch_by_epoc
 
     ref_dir, reference = finished_run
     workdir = str(tmp_path / "cut")
-    original = Run.train_epoch
 
-    def killed_at_epoch_2(self, state, epoch, progress):
-        if epoch == 2:
-            raise _Killed
-        return original(self, state, epoch, progress)
+    def cut_after_one_epoch():
+        assert len(log_without_timings(workdir)) == 1
+        assert not os.path.exists(os.path.join(workdir, "result.json"))
 
-    monkeypatch.setattr(Run, "train_epoch", killed_at_epoch_2)
-    with pytest.raises(_Killed):
-        run(tiny_config(), workdir)
-    assert len(log_without_timings(workdir)) == 1 and not os.path.exists(os.path.join(workdir, "result.json"))
-    monkeypatch.setattr(Run, "train_epoch", original)
-    resumed = run(tiny_config(), workdir)
+    resumed = interrupt_and_resume(tiny_config(), workdir, monkeypatch, Run, "train_epoch", 2,
+                                   after_interrupt=cut_after_one_epoch)
 
     assert_same_run(tiny_config(), workdir, ref_dir)
     for split in ("val", "test"):
