@@ -480,7 +480,7 @@ def test_modifiers_come_from_the_registry_and_wrap_only_the_loss():
     assert isinstance(m, GroupDRO) and m.name == "groupdro" and "pairs" in method_needs(wrapped)
     assert m.defaults == base.defaults  # the method's own class attributes
     # every hook but the loss (and setup's pair check) is the method's own, not a forwarder
-    for hook in ("init_state", "sample_indices", "on_epoch_start", "predict", "artifacts"):
+    for hook in ("init_state", "sample_indices", "on_epoch_start", "predict", "on_finish"):
         assert getattr(type(m), hook) is getattr(GroupDRO, hook), hook
     assert type(m).loss is not GroupDRO.loss
 

@@ -12,6 +12,7 @@ import optax
 import pytest
 
 from nhfair_jax.config import method_config
+from nhfair_jax.methods.base import epoch_scalars
 from nhfair_jax.dispatch import run
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.laftr import adversary_loss
@@ -82,7 +83,7 @@ def _train_and_probe(fair_coef, steps=1500, seed=0):
     probe = cross_val_score(LogisticRegression(max_iter=1000), z, g_test,
                             cv=3).mean()
     acc = float((np.asarray(logits).argmax(1) == y_test).mean())
-    summary = method.epoch_metrics(jax.device_get(logged), 1)  # the last batch's totals
+    summary = epoch_scalars(jax.device_get(logged), 1)  # the last batch's totals
     return acc, float(probe), summary["adv_balanced_acc"]
 
 
@@ -171,3 +172,15 @@ def test_eqopp_counts_only_the_positive_labels_cells():
     with pytest.raises(ValueError, match="binary target"):
         get_method(method_config("laftr", variant="eqopp")).setup(
             {"num_classes": 3, "num_groups": 2, "feature_dim": 3})
+
+
+def test_epoch_scalars_average_scalars_and_derive_cell_ratios_once():
+    """The adversary's balanced accuracy comes from per-cell totals of the whole epoch (not an
+    average of per-batch ratios); a cell never seen is left out, none seen at all is NaN."""
+    totals = {"ce": np.float32(3.0), "adv_balanced_acc:num": np.array([9.0, 1.0, 0.0]),
+              "adv_balanced_acc:den": np.array([10.0, 4.0, 0.0])}
+    out = epoch_scalars(totals, 2)
+    assert out == {"ce": 1.5, "adv_balanced_acc": (0.9 + 0.25) / 2}
+    empty = epoch_scalars({"x:num": np.zeros(2), "x:den": np.zeros(2)}, 1)
+    assert np.isnan(empty["x"])
+

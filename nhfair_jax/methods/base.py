@@ -76,11 +76,15 @@ class Method:
       on_epoch_start(ctx, state, epoch): a new train state (e.g. selection rounds); `ctx` is
         a HookContext; the method state it returns holds host arrays (the trainer places them
         on the devices).
-      artifacts(ctx, state): {file name: JSON-able payload} written into the run directory.
-      test_metrics(ctx, state): {name: number} added to the test split's result, from the
-        selected (best) state (e.g. a certified fraction beside the accuracy).
-      epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
-        the epoch's batches (sufficient statistics: ratios are derived once, from totals).
+      on_finish(ctx, state, best_state): what the finished run adds to its outcome, as
+        {"test": {name: number} added to the test split's result, from the selected (best)
+        state (e.g. a certified fraction beside the accuracy); "files": {file name: JSON-able
+        payload} written into the run directory, from the last state}; either may be absent.
+
+    The loss's logged `metrics` are summed over an epoch's batches and turned into the epoch's
+    scalars once (`epoch_scalars`): a scalar is averaged; a pair of arrays named `<name>:num`
+    and `<name>:den` (per-cell totals) is logged as `<name>`, the mean over cells with a
+    non-zero denominator of num / den (a balanced accuracy).
 
     Attributes: `defaults` (the hyperparameters under config.method.*, with their default
     values), `batch_keys` (what the jitted step receives), `augment` (None, or a batch
@@ -128,23 +132,26 @@ class Method:
         del ctx, epoch
         return state
 
-    def artifacts(self, ctx: HookContext, state) -> dict:
-        del ctx, state
+    def on_finish(self, ctx: HookContext, state, best_state) -> dict:
+        del ctx, state, best_state
         return {}
 
-    def test_metrics(self, ctx: HookContext, state) -> dict:
-        del ctx, state
-        return {}
 
-    def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
-        """The epoch's logged scalars from the sums over its batches of the loss's `metrics`.
-
-        Default: each scalar's sum / num_batches (batches have a fixed size, so this is the
-        per-example mean of a per-batch mean); array-valued totals (per-cell counts) are for
-        methods that derive a ratio from them once, and are not logged as they are.
-        """
-        return {k: float(np.asarray(v) / max(num_batches, 1)) for k, v in totals.items()
-                if np.ndim(v) == 0}
+def epoch_scalars(totals: dict, num_batches: int) -> dict:
+    """An epoch's logged scalars from the sums over its batches of the loss's `metrics`: each
+    scalar's sum / num_batches (batches have a fixed size, so this is the per-example mean of a
+    per-batch mean); `<name>:num` / `<name>:den` array pairs (per-cell totals) give `<name>`,
+    the mean over cells with a non-zero denominator of num / den, derived once from the totals
+    (NaN when every denominator is 0)."""
+    out = {k: float(np.asarray(v) / max(num_batches, 1)) for k, v in totals.items()
+           if np.ndim(v) == 0}
+    for key in totals:
+        if key.endswith(":num") and np.ndim(totals[key]):
+            name = key[:-len(":num")]
+            num, den = np.asarray(totals[key]), np.asarray(totals[f"{name}:den"])
+            out[name] = float((num[den > 0] / den[den > 0]).mean()) if (den > 0).any() \
+                else float("nan")
+    return out
 
 
 class CrossEntropy(Method):

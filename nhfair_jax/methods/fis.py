@@ -332,7 +332,8 @@ class FIS(CrossEntropy):
         return state.replace(method_state={"joined": jnp.asarray(joined),
                                            "qualified": jnp.asarray(qualified)})
 
-    def artifacts(self, ctx, state):
+    def on_finish(self, ctx, state, best_state):
+        del best_state  # the selection is the last state's
         joined = np.asarray(jax.device_get(state.method_state["joined"]))
         qualified = np.asarray(jax.device_get(state.method_state["qualified"]))
         index = ctx.sources["train"].indices
@@ -341,7 +342,7 @@ class FIS(CrossEntropy):
                    "qualified": int(qualified[min(int(r), len(qualified) - 1)]),
                    "selected": index[joined == r].tolist()}
                   for r in np.unique(joined[joined > 0])]
-        return {"fis_selection.json": {
+        return {"files": {"fis_selection.json": {
             "label_ratio": self.cfg.label_ratio, "constraint": self.cfg.constraint,
             "initial": index[joined == 0].tolist(), "rounds": rounds,
-            "labelled": int((joined >= 0).sum()), "pool_left": int((joined < 0).sum())}}
+            "labelled": int((joined >= 0).sum()), "pool_left": int((joined < 0).sum())}}}

@@ -22,7 +22,6 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import numpy as np
-import optax
 
 from nhfair_jax.data.pipeline import random_flip
 from nhfair_jax.data.randaugment import RandAugment

@@ -23,7 +23,6 @@ from __future__ import annotations
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
-import numpy as np
 import optax
 
 from nhfair_jax.methods.base import LossOutput, Method, cross_entropy, forward
@@ -137,14 +136,7 @@ class LAFTR(Method):
         onehot = jax.nn.one_hot(cells, num_cells, dtype=jnp.float32)
         # Totals per cell, summed over the epoch's batches: the balanced accuracy is derived once.
         return LossOutput(total, logits, batch_stats, {"adv": adv, "adv_opt": adv_opt},
-                          {"ce": ce, "adv_loss": fooled, "adv_correct": correct @ onehot,
-                           "adv_count": onehot.sum(0)})
-
-    def epoch_metrics(self, totals: dict, num_batches: int) -> dict:
-        """The adversary's balanced accuracy over the epoch, from per-cell totals."""
-        out = super().epoch_metrics(totals, num_batches)
-        correct, count = np.asarray(totals["adv_correct"]), np.asarray(totals["adv_count"])
-        present = count > 0
-        out["adv_balanced_acc"] = float((correct[present] / count[present]).mean()) \
-            if present.any() else float("nan")
-        return out
+                          {"ce": ce, "adv_loss": fooled,
+                           # the adversary's balanced accuracy over the epoch (epoch_scalars)
+                           "adv_balanced_acc:num": correct @ onehot,
+                           "adv_balanced_acc:den": onehot.sum(0)})

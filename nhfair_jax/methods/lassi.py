@@ -329,5 +329,5 @@ class LASSI(PhasedMethod):
                             "cert_sigma": float(sigma), "cert_eps": float(self.cfg.eps)})
         return out
 
-    def test_metrics(self, ctx, state) -> dict:
-        return self.certify(ctx, state, "test")
+    def on_finish(self, ctx, state, best_state) -> dict:
+        return {"test": self.certify(ctx, best_state, "test")}

@@ -8,7 +8,6 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import LossOutput, Method, forward
 from nhfair_jax.methods.groups import cell_counts, original_rows, require_examples
 from nhfair_jax.methods.registry import register

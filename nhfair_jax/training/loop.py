@@ -20,7 +20,7 @@ from nhfair_jax import metrics as metrics_lib
 from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, iterate, \
     train_dataset
 from nhfair_jax.errors import TrainingDiverged, UserError
-from nhfair_jax.methods.base import HookContext
+from nhfair_jax.methods.base import HookContext, epoch_scalars
 from nhfair_jax.methods.phases import in_phase, phase_of
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles, outcome
@@ -152,8 +152,7 @@ class Run:
                  "train_worst_acc": train_report["worst_acc"]}
         totals = {key: np.sum([np.asarray(o[key]) for o in outputs], axis=0)
                   for key in outputs[0] if key not in ("loss", "confusion")}
-        entry.update({f"train_{k}": v for k, v in
-                      self.method.epoch_metrics(totals, len(outputs)).items()})
+        entry.update({f"train_{k}": v for k, v in epoch_scalars(totals, len(outputs)).items()})
         return state, entry
 
 
@@ -298,8 +297,9 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
         if pairs is not None:  # the test pairs' numbers (a split with pairs of its own: theirs)
             splits["test"].update(pairs[0])
             rundir.write_predictions(name, **pairs[1])
-    splits["test"].update(run.method.test_metrics(run.context, best_state))
-    for name, payload in run.method.artifacts(run.context, state).items():
+    finish = run.method.on_finish(run.context, state, best_state)
+    splits["test"].update(finish.get("test", {}))
+    for name, payload in finish.get("files", {}).items():
         rundir.write_json(name, payload)
     history = meta["history"]
     compiled = compiles.summary_since(run.clock["compiled_before"])
