@@ -435,7 +435,7 @@ def test_aug_modifier_doubles_the_batch_with_flipped_groups():
     params, _, batch = _toy()
     batch = {**batch, "row": jnp.arange(5), "cf_mask": jnp.array([1.0, 1, 1, 1, 0])}
     cfg = ml_collections.ConfigDict({"name": "recorder", "cf": "aug"})
-    m = with_cf_modifier(_Recorder(cfg), cfg)
+    m = with_cf_modifier(_Recorder, "aug")(cfg)
     m.setup({"num_classes": 3, "num_groups": 2})
     out = m.loss(toy_apply, params, {}, {}, batch, None)
     seen = _Recorder.seen
@@ -452,7 +452,7 @@ def test_aug_modifier_doubles_the_batch_with_flipped_groups():
 def test_cp_modifier_adds_the_pair_term_to_any_method():
     params, _, batch = _toy()
     cfg = ml_collections.ConfigDict({"name": "recorder", "cf": "cp", "cf_lambda": 4.0})
-    m = with_cf_modifier(_Recorder(cfg), cfg)
+    m = with_cf_modifier(_Recorder, "cp")(cfg)
     out = m.loss(toy_apply, params, {}, {}, batch, None)
     cp = np.mean([_sq(_np_views(params, batch["image"][i])[0],
                       _np_views(params, batch["image_cf"][i])[0]) for i in range(5)])
@@ -483,6 +483,8 @@ def test_modifiers_come_from_the_registry_and_wrap_only_the_loss():
     for hook in ("init_state", "sample_indices", "on_epoch_start", "predict", "on_finish"):
         assert getattr(type(m), hook) is getattr(GroupDRO, hook), hook
     assert type(m).loss is not GroupDRO.loss
+    # the mixed class was built when the method and the modifier registered, not per instance
+    assert type(m) is type(get_method(wrapped)) is with_cf_modifier(GroupDRO, "aug")
 
 
 # --- teacher checks ------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ References:
 
 from __future__ import annotations
 
-import copy
 
 import jax
 import jax.numpy as jnp
@@ -42,7 +41,7 @@ import jax.numpy as jnp
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods.base import (LossOutput, Method, cross_entropy, forward, model_params,
                                      teacher_forward, teacher_variables)
-from nhfair_jax.methods.registry import Modifier, register, register_modifier
+from nhfair_jax.methods.registry import Modifier, mixed_class, register, register_modifier
 from nhfair_jax.methods.space import Choice, LogUniform
 
 REPS = ("logits", "features")
@@ -257,13 +256,31 @@ class HKDCP(TeacherMethod):
 # --- the +aug / +cp modifiers of any method --------------------------------------------------
 
 
-class _Augmented:
+class _CFModifier:
+    """What both counterfactual mixins set up from config.method: the modifier (`cf_mode`),
+    the pair term's representation (`cf_rep`) and the counterfactuals in the step's batches."""
+
+    cf_mode = ""
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        rep = cfg.get("cf_rep", "logits")
+        if rep not in REPS:
+            raise UserError(f"method.cf_rep must be one of {REPS}, got {rep!r}")
+        self.cf_rep = rep
+        self.batch_keys = (*self.batch_keys,
+                           *(k for k in ("image_cf", "cf_mask") if k not in self.batch_keys))
+
+
+class _Augmented(_CFModifier):
     """Mixed in before a method's class: its loss on the batch doubled with the counterfactuals
     (label kept, sensitive group flipped: the edit changed A; a row without a counterfactual
     appears twice as itself), so that GroupDRO's groups, resampling weights etc. see the
     augmented data, and `cf_view` (0 originals, 1 their counterfactuals) for the methods whose
     fairness statistics stay on the originals (RW, COV, MFD, as the paper's code). Every other
     hook is the method's own."""
+
+    cf_mode = "aug"
 
     def setup(self, info):
         super().setup(info)
@@ -292,7 +309,7 @@ class _Augmented:
         return out._replace(logits=out.logits[:n])
 
 
-class _PairTerm:
+class _PairTerm(_CFModifier):
     """Mixed in before a method's class: its loss + `cf_lambda` x mean ||f(x) - f(x_cf)||^2 on
     the network's logits (`cf_rep="logits"`) or penultimate features, from one extra
     training-mode forward pass on [x; x_cf]; methods with heads of their own (decoupled,
@@ -303,6 +320,8 @@ class _PairTerm:
     ("the objective functions of GF methods combined by the CP regularization") and as its code
     runs COV, MFD and LBC with CP; its RW+CP also carries the counterfactuals' cross-entropy (its
     RW loss on an augmented batch), which we leave out, following the text."""
+
+    cf_mode = "cp"
 
     def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
         plain = {k: v for k, v in batch.items() if k not in ("image_cf", "cf_mask")}
@@ -317,32 +336,16 @@ class _PairTerm:
                             metrics={**out.metrics, "cp": cp})
 
 
-_MIXINS = {"aug": _Augmented, "cp": _PairTerm}
-_CLASSES: dict = {}
-
-
-def with_cf_modifier(method, cfg):
-    """`method` with the `method.cf` modifier ("aug" or "cp") mixed into its class: a copy whose
-    loss is wrapped and whose batches carry the counterfactuals, every other hook and attribute
-    the method's own. The registry applies it (get_method) when config.method.cf is set."""
-    mode = cfg.get("cf", "") or ""
-    rep = cfg.get("cf_rep", "logits")
-    if rep not in REPS:
-        raise UserError(f"method.cf_rep must be one of {REPS}, got {rep!r}")
-    base = type(method)
-    if (base, mode) not in _CLASSES:
-        _CLASSES[base, mode] = type(f"{base.__name__}_cf_{mode}", (_MIXINS[mode], base), {})
-    out = copy.copy(method)
-    out.__class__ = _CLASSES[base, mode]
-    out.cf_mode = mode
-    out.cf_rep = rep
-    out.batch_keys = (*method.batch_keys,
-                      *(k for k in ("image_cf", "cf_mask") if k not in method.batch_keys))
-    return out
+def with_cf_modifier(method_cls, mode: str):
+    """`method_cls` with the `method.cf` modifier ("aug" or "cp") mixed in: its loss wrapped,
+    its batches carrying the counterfactuals, every other hook and attribute the method's own.
+    The registry builds these classes when methods and the modifier register (get_method
+    instantiates them when config.method.cf is set); this reaches the same classes."""
+    return mixed_class(method_cls, "cf", mode)
 
 
 register_modifier(Modifier(
-    key="cf", apply=with_cf_modifier, needs={"aug": ("pairs",), "cp": ("pairs",)},
+    key="cf", mixins={"aug": _Augmented, "cp": _PairTerm}, needs={"aug": ("pairs",), "cp": ("pairs",)},
     space={"aug": {}, "cp": {"method.cf_lambda": LogUniform(1e-2, 1e2)}}))
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable
 
 from nhfair_jax.errors import UnknownName, UserError
 from nhfair_jax.methods.space import COMMON, draw
@@ -108,13 +107,16 @@ class Modifier:
 
     Attributes:
       key: the field (e.g. "cf"); "" or "none" leaves the method as it is.
-      apply: (method, method config) -> the modified method.
+      mixins: {value: a class mixed in before the method's class}: the modified method is an
+        instance of the mixed class (built once per trained method and value, when the
+        method or the modifier registers, whichever comes second), configured by the same
+        config.method; its __init__ reads what the value needs from the config.
       needs: {value: what a run needs with it}.
       space: {value: the search space it adds}.
     """
 
     key: str
-    apply: Callable[[Any, Any], Any]
+    mixins: dict
     needs: dict
     space: dict
 
@@ -134,6 +136,9 @@ def register(name: str, *, kind: str = TRAINED, space: dict | None = None,
         cls.name = name
         _REGISTRY[name] = MethodSpec(name, kind, cls, dict(space or {}), conditional,
                                      dict(joint or {}), frozenset(needs))
+        if kind == TRAINED:
+            for modifier in _MODIFIERS.values():
+                _mix(cls, modifier)
         return cls
 
     return wrap
@@ -141,7 +146,28 @@ def register(name: str, *, kind: str = TRAINED, space: dict | None = None,
 
 def register_modifier(modifier: Modifier) -> Modifier:
     _MODIFIERS[modifier.key] = modifier
+    for record in _REGISTRY.values():
+        if record.kind == TRAINED:
+            _mix(record.cls, modifier)
     return modifier
+
+
+_MIXED: dict = {}  # (method class, modifier key, value) -> the mixed class
+
+
+def _mix(cls, modifier: Modifier) -> None:
+    for value, mixin in modifier.mixins.items():
+        _MIXED[cls, modifier.key, value] = type(f"{cls.__name__}_{modifier.key}_{value}",
+                                                (mixin, cls), {})
+
+
+def mixed_class(cls, key: str, value: str):
+    """`cls` with the modifier `key`'s mixin for `value` before it: the class made when they
+    registered (made now, once, for a class outside the registry, e.g. a test's)."""
+    if (cls, key, value) not in _MIXED:
+        _load()
+        _mix(cls, _MODIFIERS[key])
+    return _MIXED[cls, key, value]
 
 
 def _load() -> None:
@@ -200,13 +226,13 @@ def get_method(cfg):
         raise ValueError(f"config.method lacks {missing} for method {cfg.name!r}; start from a "
                          f"config of that method (configs/digitsb.py:{cfg.name}) or build "
                          f"config.method with nhfair_jax.config.method_config({cfg.name!r})")
-    method = record.cls(cfg)
+    cls = record.cls
     for modifier, value in _active(cfg):
         if not record.trains:
             raise UserError(f"method.{modifier.key}={value!r} needs a method trained by "
                             f"gradient steps; {cfg.name!r} is not")
-        method = modifier.apply(method, cfg)
-    return method
+        cls = mixed_class(cls, modifier.key, value)
+    return cls(cfg)
 
 
 def method_needs(cfg) -> frozenset:
