@@ -149,7 +149,8 @@ for answer, expected in [
 for task, answer, expected in [
         ("utkface_race", '"Caucasian"', "White"), ("utkface_race", '"East Asian"', "Asian"),
         ("utkface_race", '"South Asian"', "Indian"), ("utkface_race", '"Hispanic"', "Others"),
-        ("utkface_race", '"other"', "Others"), ("utkface_race", '"Native American"', U),
+        ("utkface_race", '"other"', "Others"), ("utkface_race", '"Native American"', "Others"),
+        # UTKFace's Others holds every race but its four named ones (was U before issue 51)
         ("utkface_race", 'The person has black hair and wears a white shirt.', U),
         ("utkface_race", '"White" or "Asian"', U),
         ("utkface_race", "I'm sorry, I can't assign a race to a person.", R),

@@ -77,6 +77,8 @@ class AnswerSpace:
       choice: a single-choice question (letters A / B / C; the class asked about).
       asked: single choice: the index of the asked class in `named`.
       named: single choice: the lexicon of the task's classes.
+      age_bins: an age task: per class, the [start, end) span of years it holds; ages stated
+        as numbers are read into them (`nhfair_jax.lvlm.ages`).
     """
 
     classes: tuple
@@ -84,6 +86,7 @@ class AnswerSpace:
     choice: bool = False
     asked: int | None = None
     named: Lexicon | None = None
+    age_bins: tuple | None = None
 
 
 # --- decisions ------------------------------------------------------------------------------
@@ -135,8 +138,39 @@ def _abstained(clauses) -> Parse | None:
     return None
 
 
+def _stated_ages(clauses) -> set:
+    """The classes of the ages the answer's claims state as numbers."""
+    out = set()
+    for c in clauses:
+        if c.claims:
+            out |= c.ages
+    return out
+
+
+def _weighed(clauses, key) -> tuple[int | None, str]:
+    """The one class an answer that names several finally chooses: the one its choice clauses
+    name ("Between indian and others, I'd say indian"; "closer to medium"; 'so "others"'), or
+    the one left when the clauses it takes back are left out ("Initially I'd say male, but on
+    closer look, female")."""
+    kept = [c for c in clauses if c.claims and not c.retracted]
+    chosen = set().union(*(key(c) for c in kept if c.chosen)) if kept else set()
+    if len(chosen) == 1:
+        return next(iter(chosen)), "chosen"
+    if any(c.retracted for c in clauses if c.claims):
+        left = set().union(*(key(c) for c in kept)) if kept else set()
+        if len(left) == 1:
+            return next(iter(left)), "revised"
+    return None, ""
+
+
 def _decide_label(clauses, space: AnswerSpace) -> Parse:
     names = space.classes
+    ages = _stated_ages(clauses)
+    if ages:  # a stated age outvotes the age words ("young at heart, but about 70")
+        if len(ages) == 1:
+            c = ages.pop()
+            return Parse(PARSED, c, "age_number", names[c])
+        return Parse(UNPARSEABLE, None, "several_ages")
     positive, negated = _claimed(clauses)
     if len(positive) == 1:
         c = positive.pop()
@@ -145,6 +179,8 @@ def _decide_label(clauses, space: AnswerSpace) -> Parse:
                      names[c])
     if len(positive) > 1:
         c, where = _committed(clauses)
+        if c is None:
+            c, where = _weighed(clauses, lambda cl: cl.positive)
         if c is not None:
             return Parse(PARSED, c, where, names[c])
         return Parse(UNPARSEABLE, None, "several_labels")
@@ -159,6 +195,8 @@ def _decide_label(clauses, space: AnswerSpace) -> Parse:
 def _decide_choice(clauses, space: AnswerSpace) -> Parse:
     names = space.classes
     votes, letters, unknown_letter, deduced = set(), False, False, set()
+    ages = _stated_ages(clauses)
+    weighed, _ = _weighed(clauses, lambda cl: cl.named_pos)
     for c in clauses:
         if not c.claims:
             continue
@@ -169,8 +207,15 @@ def _decide_choice(clauses, space: AnswerSpace) -> Parse:
             else:
                 votes.add(1 if letter == "a" else 0)
         votes |= c.positive
-        deduced |= {1 if n == space.asked else 0 for n in c.named_pos}
+        if ages:  # the stated age decides, not the age words
+            continue
+        if weighed is None:
+            deduced |= {1 if n == space.asked else 0 for n in c.named_pos}
         deduced |= {0 if n == space.asked else 1 for n in c.named_neg}
+    if ages:
+        deduced = {1 if n == space.asked else 0 for n in ages}
+    elif weighed is not None:
+        deduced.add(1 if weighed == space.asked else 0)
     if len(votes) > 1 or (votes and unknown_letter):
         return Parse(UNPARSEABLE, None, "several_labels")
     if votes:
