@@ -7,7 +7,7 @@ and names the bin that holds the whole span; a span across two bins ("25-35", "l
 early thirties") names both, which leaves the answer unparseable, never a guess.
 
 A number counts as an age only where a reader takes it for one: with a unit ("45 years old",
-"a 35-year-old", "45 yo"), after an age cue ("aged 34", "Age: 19", "about 29", "looks 70",
+"a 35-year-old", "45 yo"; "8 months old" is under a year), after an age cue ("aged 34", "Age: 19", "about 29", "looks 70",
 "~27"), or alone in its clause ("45.", "Approximately 45."); never before another unit ("5
 feet", "2 people") nor after "person", "option" or "#".
 """
@@ -37,6 +37,7 @@ _NOT_AGE_BEFORE = re.compile(r"(?:person|option|choice|category|number|no\.|#|cl
                              r"figure|image|photo|step|page|item|level|score|rank)\s*$",
                              re.IGNORECASE)
 
+_MONTHS = re.compile(r"\s*-?\s*(?:months?|weeks?)\s*-?\s*old\b", re.IGNORECASE)
 _DECADE = re.compile(
     r"\b(?:(early|mid|late)[\s-]*)?(?:(teens|twenties|thirties|forties|fifties|sixties|"
     r"seventies|eighties|nineties)|(\d)0'?s)\b", re.IGNORECASE)
@@ -93,7 +94,9 @@ def stated_ages(text: str) -> list[tuple[float, float]]:
             add(m.start(), m.end(), n, math.inf)
     for m in _SINGLE.finditer(text):
         n = int(m.group(1))
-        if _is_age(text, m.start(1), m.end(1), cue_ok=False):
+        if _MONTHS.match(text[m.end(1):]):  # "8 months old": under a year
+            add(m.start(), m.end(), 0, 1)
+        elif _is_age(text, m.start(1), m.end(1), cue_ok=False):
             add(m.start(), m.end(), n, n + 1)
     return [span for _, span in sorted(found)]
 
