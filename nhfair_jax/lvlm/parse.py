@@ -17,9 +17,21 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    are *claims*.
 4. In each claim the task's lexicon is matched on whole words, longest phrase first, never
    inside another word ("no" is not in "not", "male" is not in "female", "man" is not in
-   "woman" or "human"). A mention after a negation in its clause ("not male", "does not appear
-   to be female", "isn't a woman", "unlike a landbird") is *negated*.
+   "woman" or "human"); "no" before a noun is a determiner, not the answer No ("no bangs", "no
+   doubt"); a colour word names a class only of the person, never of the thing the noun nearest
+   before it names ("The person's shirt is black", "The background is plain white"); words of
+   another sense are consumed ("knee guards", "dove under", "teal-coloured", "a patient
+   teacher", "American Indian" is not South Asian). A mention after a negation in its phrase
+   ("not male", "does not appear to be female", "isn't a woman", "unlike a landbird") is
+   *negated*; the phrase ends at "and", "so", "which", ... ("has no facial hair and appears
+   female" negates the hair), and a second negation cancels an outer "nothing" / "no sign"
+   ("nothing suggests this isn't a woman"); "no doubt", "no question" negate nothing. In an
+   age task the ages a claim states as numbers are read into the task's bins
+   (`nhfair_jax.lvlm.ages`).
 5. The decision:
+   - an age task's answer that states an age as a number: its bin (`age_number`), whatever
+     the age words say ("Young at heart, but about 70" is old); ages in two bins ("25-35")
+     are `several_ages`, unparseable;
    - exactly one class claimed: parsed; `exact` when the whole answer is the label, else
      `lexicon`, `hedged` (beside a hedge), `label_with_note` (beside a note) or
      `label_despite_refusal` (the label given first or last around a disclaimer: "Male.
@@ -27,7 +39,10 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    - several classes claimed: the first or the last sentence, when it is one bare label and
      the only one, decides (`label_first` / `label_last`: "Female. Some might read the short
      hair as male."), and so does an opening bare label that no other bare label contradicts
-     (`label_first`: "No, it's curly rather than wavy."); otherwise `several_labels`,
+     (`label_first`: "No, it's curly rather than wavy."); else the one class that the clauses
+     choosing among them name (`chosen`: "Between indian and others, I'd say indian", "closer
+     to medium", 'so "others"'), or the one left when a reading taken back is left out
+     (`revised`: "At first glance male, but actually female"); otherwise `several_labels`,
      unparseable, never a guess;
    - no class claimed, only negated ones: in a two-class task an answer whose only claim is
      that one class does not hold reads as the other class (`negation_other`: "The person does
@@ -40,7 +55,8 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    letter ("**B**", "B) No", "I'd choose A.", "The answer is B"), yes / no words and bare
    answers ("Definitely not."), and a sentence naming a class ("The person in the image is
    male.") compared with the class asked about: the same class is Yes, another is No, the
-   asked class negated is No (`named_class`). Letters and words that disagree are `conflict`
+   asked class negated is No (`named_class`); a stated age and a chosen class decide as
+   above. Letters and words that disagree are `conflict`
    and C / "Unknown" is `unknown_option` (refused).
 """
 
