@@ -1420,6 +1420,10 @@ def _colours():
                 f"{colour}.", cls, "colour_context")
             add("bench_fairface", "digits", f"I can't classify race. The {thing} is {colour}.",
                 R, "colour_context")
+            if thing in ("shirt", "jacket", "background", "hat", "dress", "sweater", "image",
+                         "photo"):  # a place in the picture, or what the person wears
+                add("utkface_race", "direct", f"The person in the {thing} is {colour}.", cls,
+                    "colour_context")
         for colour in ("light", "dark", "medium"):
             add("facet_skin_tone", "direct", f"The {thing} is {colour}.", U, "colour_context")
             other = {"light": "dark", "dark": "light", "medium": "dark"}[colour]

@@ -116,12 +116,25 @@ class Lexicon:
         return out
 
     def _describes_thing(self, tokens: list[str], i: int) -> bool:
-        """Whether the noun nearest before position `i` is a thing (hair, shirt, background,
-        lighting, the image), so that a colour word there describes it, not the person."""
+        """Whether the noun nearest before position `i`, prepositional phrases left out, is a
+        thing (hair, shirt, background, lighting, the image), so that a colour word there
+        describes it, not the person."""
         for j in range(i - 1, -1, -1):
+            noun = tokens[j] in L.THING_NOUNS or tokens[j] in self.person_side
+            if noun and self._in_modifier(tokens, j):
+                continue  # "the person in the image is black": the image only places it
             if tokens[j] in L.THING_NOUNS:
                 return True
             if tokens[j] in self.person_side:
+                return False
+        return False
+
+    def _in_modifier(self, tokens: list[str], j: int) -> bool:
+        """Whether the noun at `j` ends a prepositional phrase ("in the white shirt")."""
+        for k in range(j - 1, max(-1, j - 4), -1):
+            if tokens[k] in L.PREPOSITIONS:
+                return True
+            if tokens[k] in L.THING_NOUNS or tokens[k] in self.person_side:
                 return False
         return False
 
@@ -234,7 +247,8 @@ _LETTER_VERB = re.compile(
 _NOTE = re.compile(L.NOTE_PATTERN, re.IGNORECASE)
 _REFUSAL = [re.compile(p) for p in L.REFUSAL_PATTERNS]
 _HEDGE = [re.compile(p) for p in L.HEDGE_PATTERNS]
-_CHOICE = re.compile(L.CHOICE_CUE)
+_CHOICE_BEFORE = re.compile(L.CHOICE_BEFORE)
+_CHOICE_AFTER = re.compile(L.CHOICE_AFTER)
 _RETRACT = re.compile(L.RETRACT_CUE)
 _FILLER = {"answer", "final", "my", "the", "label", "is", "category", "classification",
            "prediction", "output", "result", "response", "it", "this", "i", "say", "would",
@@ -282,11 +296,38 @@ def analyse(text: str, space) -> list[_Clause]:
     return clauses
 
 
+def _only_classes(text: str, lexicon, articles: bool = True) -> bool:
+    """Whether `text` holds one class mention or more and besides them only filler words."""
+    tokens = tokenize(text)
+    found = [m for m in lexicon.mentions(tokens) if m.cls >= 0]
+    inside = {k for m in found for k in range(m.start, m.end)}
+    rest = {t for k, t in enumerate(tokens) if k not in inside}
+    allowed = set(L.CHOICE_FILLER) - (set() if articles else {"a", "an", "the"})
+    return bool(found) and rest <= allowed
+
+
+def _chooses(low: str, space) -> bool:
+    """Whether a clause commits to the class it names among those the answer weighs."""
+    lexicon = space.named if space.choice else space.lexicon
+    m = _CHOICE_BEFORE.search(low)
+    if m:
+        before = tokenize(low[:m.start()])
+        subject = not before or before[-1] in ("i", "i'm", "features", "appearance", "it",
+                                               "evidence", "guess", "answer", "this", "that")
+        lean = m.group(0).lstrip().startswith("lean")
+        if (not lean or subject) and _only_classes(low[m.end():], lexicon,
+                                                   articles=bool(before) or not lean):
+            return True
+    m = _CHOICE_AFTER.search(low)
+    return bool(m) and _only_classes(low[:m.start()], lexicon)
+
+
 def _clause(text: str, s: int, space, **flags) -> _Clause:
     tokens = tokenize(text)
     c = _Clause(text=text, tokens=tokens, sentence=s, hedge=_matches(_HEDGE, text), **flags)
     low = text.lower().replace("\u2019", "'")
-    c.chosen, c.retracted = bool(_CHOICE.search(low)), bool(_RETRACT.search(low))
+    c.retracted = bool(_RETRACT.search(low))
+    c.chosen = _chooses(low, space)
     if space.age_bins is not None:
         c.ages = age_classes(text, space.age_bins)
     mentions = space.lexicon.mentions(tokens)

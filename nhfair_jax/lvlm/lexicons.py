@@ -274,6 +274,9 @@ THING_NOUNS = ("hair", "haired", "shirt", "top", "jacket", "coat", "dress", "bac
 PERSON_SIDE = ("skin", "complexion", "person", "people", "man", "woman", "men", "women",
                "individual", "subject", "face", "she", "he", "they", "boy", "girl", "child",
                "tone", "skintone", "skinned", "race", "ethnicity")
+# A noun after one of these only places the subject ("the person in the image is black").
+PREPOSITIONS = ("in", "on", "of", "from", "behind", "with", "at", "against", "under", "near",
+                "inside", "within", "beside", "around", "across", "by", "throughout")
 # Light that is lighting, not a skin tone.
 LIGHT_CONTEXT = ("bright light", "dim light", "natural light", "soft light", "harsh light",
                  "low light", "studio light", "ambient light", "in the light",
@@ -296,14 +299,20 @@ OCCUPATION_CONTEXT = tuple(f"{w} guard" for w in (
 # Class words that are adjectives before a person noun or another class word ("a patient
 # teacher").
 ADJECTIVE_SENSES = (("patient",),)
-# A clause that commits to one of the classes an answer weighs ("I lean toward asian", "closer
-# to medium", '"carpenter" fits better', 'so "others"')...
-CHOICE_CUE = (r"\b(?:lean(?:s|ing|ed)?(?:\s+(?:more|slightly|a bit|a little))?"
-              r"(?:\s+(?:toward|towards|to))?|closer to|nearer to|more toward|more towards|"
-              r"(?:i'd|i would|i'll|i will|let's) (?:say|go with|go for|pick|choose|settle on)|"
-              r"go(?:ing)? with|settle on|opt for|fits? (?:better|best)|better fit|best fit|"
-              r"best (?:match|describes?)|(?:final|my) answer)\b|^\W*(?:so|thus|hence|"
-              r"therefore)\b")
+# A clause that commits to one of the classes an answer weighs: a cue and then the class and
+# nothing else ("I lean toward asian", "closer to medium", 'so "others"', "I'd go with doctor")
+# or the class and then a cue ('"carpenter" fits better'); "the man, leaning toward the woman"
+# (no subject, an article) and "the one closer to the camera is a man" commit to nothing.
+CHOICE_BEFORE = (r"\b(?:lean(?:s|ing|ed)?(?:\s+(?:more|slightly|a bit|a little))?"
+                 r"(?:\s+(?:toward|towards|to))?|closer to|nearer to|more toward|more towards|"
+                 r"(?:i'd|i would|i'll|i will|let's|i'm|i am) (?:say|go with|go for|pick|choose|"
+                 r"settle on|going with|opt for)|(?:final|my) answer(?: is)?)\b|^\W*(?:so|thus|"
+                 r"hence|therefore)\b")
+CHOICE_AFTER = r"\b(?:fits? (?:better|best)|(?:is )?(?:a |the )?(?:better|best) (?:fit|match))\b"
+# The words allowed beside the class in a choice clause.
+CHOICE_FILLER = ("a", "an", "the", "it", "is", "its", "it's", "more", "probably", "likely",
+                 "one", "option", "answer", "here", "overall", "slightly", "then", "definitely",
+                 "i", "i'd", "say", "would", "so")
 # ...and one its writer takes back ("Initially I'd say male, but on closer look, female").
 RETRACT_CUE = (r"\b(?:initially|at first|first thought|first glance|originally|"
                r"first impression)\b")
