@@ -58,6 +58,9 @@ def test_a_partial_outage_is_missing_answers_not_wrong_ones(tmp_path):
         failure_line(result, c, workdir)
     report = open(os.path.join(workdir, "report.md")).read()
     assert "INCOMPLETE" in report and "7 of 12 answers missing (ended in error)" in report
+    import pandas as pd
+
+    assert set(pd.read_csv(os.path.join(workdir, "results.csv"))["missing"]) == {7}
     with Stub({}) as stub:  # the rerun asks only the seven
         c = _config(mini.root, stub.url)
         again = run(c, workdir, progress=False)

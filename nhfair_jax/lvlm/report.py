@@ -104,6 +104,7 @@ def results_rows(entries) -> list[dict]:
             row.update({f"refusal_rate_{g}": v for g, v in e["refusal_rate"].items()})
             row.update({f"status_{s}": n for s, n in e["status_counts"].items()})
             row["truncated"] = (e.get("truncated") or {}).get("count", 0)
+            row["missing"] = (e.get("missing") or {}).get("count", 0)
             rows.append(row)
     return rows
 
