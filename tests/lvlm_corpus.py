@@ -149,7 +149,8 @@ for answer, expected in [
 for task, answer, expected in [
         ("utkface_race", '"Caucasian"', "White"), ("utkface_race", '"East Asian"', "Asian"),
         ("utkface_race", '"South Asian"', "Indian"), ("utkface_race", '"Hispanic"', "Others"),
-        ("utkface_race", '"other"', "Others"), ("utkface_race", '"Native American"', U),
+        ("utkface_race", '"other"', "Others"), ("utkface_race", '"Native American"', "Others"),
+        # UTKFace's Others holds every race but its four named ones (was U before issue 51)
         ("utkface_race", 'The person has black hair and wears a white shirt.', U),
         ("utkface_race", '"White" or "Asian"', U),
         ("utkface_race", "I'm sorry, I can't assign a race to a person.", R),
@@ -1297,3 +1298,160 @@ def _digits_more():
 
 
 _digits_more()
+
+
+# --- the second reading (issue 51): ages as numbers, clause structure, colours of things ------
+SOURCES.update({
+    "age_number": "ages given as numbers, ranges, decades, 'N+' and fields, as LLaVA, Qwen2-VL, "
+                  "InternVL and GPT-4o give them to an age question ('About 45.', 'Age: 72', "
+                  "'in her forties', '65+'); read into the task's bins (young < 30, middle "
+                  "30-59, old >= 60), a span across two bins unparseable",
+    "clause": "a negation inside one phrase of a clause with another phrase after it ('has no "
+              "facial hair and appears female'), double negations and 'no' before a noun",
+    "colour_context": "colour words about clothes, hair, the background, the lighting or the "
+                      "image ('The person's shirt is black'), alone, beside the person's own "
+                      "colour, or after a refusal",
+    "choice": "answers that weigh two classes and choose one ('I lean toward asian', 'closer "
+              "to medium', 'so \"others\"'), or take a first reading back ('At first glance "
+              "male, but actually female')",
+})
+AGE_CLASSES = {"young": (3, 16, 22, 29), "middle": (30, 37, 45, 52, 59), "old": (60, 66, 74, 88)}
+AGE_FORMS = ["{n}", "{n}.", "About {n}.", "Approximately {n} years old.",
+             "The person looks around {n}.", "A {n}-year-old.", "Age: {n}", "**Age:** {n}",
+             "I'd estimate {n}.", "She appears to be {n} years old.", "He looks to be about {n}.",
+             "Roughly {n}, I think.", "Estimated age: {n}", "~{n}"]
+DECADES = [("twenties", "young"), ("thirties", "middle"), ("forties", "middle"),
+           ("fifties", "middle"), ("sixties", "old"), ("seventies", "old"),
+           ("eighties", "old")]
+DECADE_FORMS = ["In {p} {d}.", "{p} {d}", "She looks to be in {p} early {d}.",
+                "Probably in {p} late {d}.", "The person seems to be in {p} mid-{d}."]
+AGE_RANGES = [((18, 25), "young"), ((20, 29), "young"), ((30, 40), "middle"),
+              ((40, 50), "middle"), ((45, 55), "middle"), ((60, 70), "old"),
+              ((70, 80), "old"), ((25, 35), U), ((55, 65), U), ((28, 32), U)]
+RANGE_FORMS = ["{a}-{b}", "{a}-{b} years old", "Between {a} and {b}.",
+               "Somewhere in the {a}-{b} range.", "Age: {a}-{b}", "Probably {a} to {b}."]
+
+
+def _ages():
+    for task in ("utkface_age", "facet_age"):
+        for cls, numbers in AGE_CLASSES.items():
+            for n in numbers:
+                for form in AGE_FORMS:
+                    add(task, "direct", form.format(n=n), cls, "age_number")
+        for d, cls in DECADES:
+            for p in ("his", "her", "their"):
+                for form in DECADE_FORMS:
+                    answer = form.format(p=p, d=d)
+                    add(task, "direct", answer[0].upper() + answer[1:], cls, "age_number")
+        for (a, b), cls in AGE_RANGES:
+            for form in RANGE_FORMS:
+                add(task, "direct", form.format(a=a, b=b), cls, "age_number")
+        for answer, expected in [
+                ("65+", "old"), ("70+", "old"), ("50+", U), ("Over 60.", "old"),
+                ("Young at heart, but she looks about 70.", "old"),
+                ("He's a young-looking 45-year-old.", "middle"),
+                ("An old soul in a 24-year-old.", "young"),
+                ("A woman aged around 34.", "middle"), ("A man aged 62.", "old"),
+                ("The person is aged.", U), ("Late twenties or early thirties.", U),
+                ("There are 2 people; the one in front looks about 50.", "middle"),
+                ("Person 1: about 27 years old.", "young"),
+                ("I can't know the exact age, but around 40.", "middle"),
+                ("A baby, maybe 10 months old.", "young"),
+                ("\"middle\" (about 45)", "middle"), ("\"old\" - around 80.", "old")]:
+            add(task, "direct", answer, expected, "age_number")
+        for asked in ("young", "middle", "old"):
+            for n, cls in ((25, "young"), (41, "middle"), (67, "old")):
+                for form in ("He appears to be about {n}.", "She looks around {n} years old.",
+                             "The person is a {n}-year-old.", "Age: {n}"):
+                    add(task, "single_choice", form.format(n=n),
+                        "Yes" if cls == asked else "No", "age_number", asked=asked)
+
+
+_ages()
+
+FEATURES = ("facial hair", "beard", "makeup", "earrings", "glasses", "hat", "moustache",
+            "jewellery", "tattoos")
+CLAUSE_FORMS = [("The person has no {f} and appears {g}.", "{G}"),
+                ("There is no {f}, and the person looks {g}.", "{G}"),
+                ("No {f}; the person appears to be {g}.", "{G}"),
+                ("The person wears no {f} and is {g}.", "{G}"),
+                ("There's nothing to suggest the person isn't {g}.", "{G}"),
+                ("Nothing here suggests this is not a {n}.", "{G}"),
+                ("No doubt, a {n}.", "{G}"), ("There is no question this is a {n}.", "{G}")]
+
+
+def _clauses():
+    for task in ("utkface_gender", "facet_gender"):
+        for g, G, n in (("male", "Male", "man"), ("female", "Female", "woman")):
+            for form, expected in CLAUSE_FORMS:
+                for f in (FEATURES if "{f}" in form else ("",)):
+                    add(task, "direct", form.format(f=f, g=g, n=n), expected.format(G=G),
+                        "clause")
+    for f in ("bangs", "hat", "glasses", "fringe", "headband"):
+        add("bench_celeba", "yes_no", f"The person has no {f} and wavy hair.", "Yes", "clause")
+        add("bench_celeba", "yes_no", f"No {f}, and the hair is clearly wavy.", "Yes", "clause")
+        add("bench_celeba", "yes_no", f"No {f}; the hair is straight.", "No", "clause")
+        add("bench_celeba", "yes_no", f"The person has no {f} and no waves in the hair.", "No",
+            "clause")
+    for answer, expected in [("No doubt about it - yes, the hair is wavy.", "Yes"),
+                             ("No, it isn't wavy.", "No"), ("No it is straight.", "No"),
+                             ("Nothing covers the face.", "Yes"),
+                             ("No obstruction covers the face, so Yes.", "Yes"),
+                             ("A mask covers the face.", "No")]:
+        add("bench_facet" if "face" in answer else "bench_celeba", "yes_no", answer, expected,
+            "clause")
+
+
+_clauses()
+
+THINGS = ("shirt", "jacket", "hair", "background", "wall", "hat", "dress", "backdrop",
+          "sweater", "lighting", "image", "photo")
+
+
+def _colours():
+    for thing in THINGS:
+        for colour, cls in (("white", "White"), ("black", "Black")):
+            add("utkface_race", "direct", f"The person's {thing} is {colour}.", U,
+                "colour_context")
+            add("utkface_race", "direct", f"I can't determine someone's race. The {thing} is "
+                f"{colour}.", R, "colour_context")
+            other = "black" if colour == "white" else "white"
+            add("utkface_race", "direct", f"The {thing} is {other}, and the person is "
+                f"{colour}.", cls, "colour_context")
+            add("bench_fairface", "digits", f"I can't classify race. The {thing} is {colour}.",
+                R, "colour_context")
+            if thing in ("shirt", "jacket", "background", "hat", "dress", "sweater", "image",
+                         "photo"):  # a place in the picture, or what the person wears
+                add("utkface_race", "direct", f"The person in the {thing} is {colour}.", cls,
+                    "colour_context")
+        for colour in ("light", "dark", "medium"):
+            add("facet_skin_tone", "direct", f"The {thing} is {colour}.", U, "colour_context")
+            other = {"light": "dark", "dark": "light", "medium": "dark"}[colour]
+            add("facet_skin_tone", "direct", f"The {thing} is {other}, but her skin is "
+                f"{colour}.", colour, "colour_context")
+            add("facet_skin_tone", "direct", f"The {thing} is {colour}, so I can't judge the "
+                "skin tone.", R, "colour_context")
+
+
+_colours()
+
+for task, answer, expected in [
+        ("utkface_race", "It could be white or asian; I lean toward asian.", "Asian"),
+        ("utkface_race", "Between indian and others, I'd say \"indian\".", "Indian"),
+        ("utkface_race", "None of white, black, asian or indian fits, so \"others\".", "Others"),
+        ("utkface_race", "White or asian, I can't say which.", U),
+        ("facet_skin_tone", "Between light and medium, closer to light.", "light"),
+        ("facet_skin_tone", "Somewhere between medium and dark, closer to dark.", "dark"),
+        ("facet_age", "Between young and middle, leaning young.", "young"),
+        ("facet_occupation", "Maybe a singer, but \"guitarist\" fits better.", "guitarist"),
+        ("facet_occupation", "It could be a nurse or a doctor; I'd go with doctor.", "doctor"),
+        ("utkface_gender", "At first glance male, but actually female.", "Female"),
+        ("utkface_gender", "Initially I thought female, but on closer look, male.", "Male"),
+        ("utkface_gender", "At first glance, male.", "Male"),
+        ("utkface_gender", "I'd prefer not to guess.", R),
+        ("utkface_race", "I would rather not label anyone's race.", R),
+        ("facet_age", "The person is too far away to estimate age.", R),
+        ("utkface_race", "American Indian", "Others"),
+        ("facet_occupation", "A skater in knee guards: \"skateboarder\".", "skateboarder"),
+        ("facet_occupation", "A patient nurse with an old man: \"nurse\".", "nurse")]:
+    add(task, "direct", answer, expected, "choice")

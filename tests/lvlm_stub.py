@@ -10,7 +10,11 @@ images get "Male". Alternatively `responder(image_bytes, prompt)` returns the be
 request is counted per image hash (with its arrival time), and `most_in_flight` is the most
 requests it held unanswered at once. `/models` lists `models`. With
 `wants="max_completion_tokens"` a request carrying `max_tokens` is refused with HTTP 400, as
-OpenAI's newer models refuse it.
+OpenAI's newer models refuse it. With `models=None` the server has no `/models` route (HTTP
+404), and with `strict_model=True` a request for a model it does not serve gets HTTP 404 (as
+vLLM answers). A request carrying a structured-output constraint is honoured: an OpenAI
+`response_format` JSON schema gets `{"answer": <option>}`, vLLM's `guided_choice` the option
+itself, the option being the one the scripted text starts with (else the first).
 
 Run as a script (`python tests/lvlm_stub.py SCRIPT.json PORTFILE`) it serves until killed, for
 the test that kills a run mid-way.
@@ -32,11 +36,25 @@ def image_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _honour_constraint(payload: dict, text: str) -> str:
+    """The text a server that honours the request's structured-output constraint returns."""
+    schema = ((payload.get("response_format") or {}).get("json_schema") or {}).get("schema")
+    options = (schema["properties"]["answer"]["enum"] if schema
+               else payload.get("guided_choice"))
+    if not options:
+        return text
+    chosen = next((o for o in options if text.strip().lower().startswith(o.lower())),
+                  options[0])
+    return json.dumps({"answer": chosen}) if schema else chosen
+
+
 class Stub:
     def __init__(self, script=None, *, delay: float = 0.0, responder=None,
-                 models=("stub-model",), wants: str = "max_tokens"):
+                 models=("stub-model",), wants: str = "max_tokens",
+                 strict_model: bool = False):
         self.script, self.delay, self.responder = dict(script or {}), delay, responder
-        self.models, self.wants = list(models), wants
+        self.models, self.wants = (None if models is None else list(models)), wants
+        self.strict_model = strict_model
         self.times = collections.defaultdict(list)
         self.calls = collections.Counter()
         self.prompts = []
@@ -50,6 +68,9 @@ class Stub:
                 pass
 
             def do_GET(self):
+                if stub.models is None:
+                    self._send(404, b'{"detail": "Not Found"}')
+                    return
                 body = json.dumps({"data": [{"id": m} for m in stub.models]}).encode()
                 self._send(200, body)
 
@@ -107,6 +128,11 @@ class Stub:
                         "message": f"Unsupported parameter: '{other}' is not supported with "
                                    f"this model. Use '{stub.wants}' instead."}}).encode())
                     return
+                if stub.strict_model and payload.get("model") not in (stub.models or ()):
+                    self._send(404, json.dumps({"error": {
+                        "message": f"The model `{payload.get('model')}` does not exist.",
+                        "code": 404}}).encode())
+                    return
                 finish = "stop"
                 if isinstance(action, (list, tuple)) and action[0] == "retry_after":
                     if stub.calls[h] == 1:
@@ -132,6 +158,8 @@ class Stub:
                 if isinstance(action, (list, tuple)) and action[0] == "sleep":
                     time.sleep(float(action[1]))
                     action = "Male"
+                if isinstance(action, str):
+                    action = _honour_constraint(payload, action)
                 message = {"role": "assistant", "content": action}
                 if isinstance(action, (list, tuple)) and action[0] == "refusal":
                     message = {"role": "assistant", "content": None, "refusal": action[1]}

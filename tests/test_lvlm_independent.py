@@ -9,7 +9,10 @@ writer expected REFUSED or UNPARSEABLE).
   after it had been seen (three of its phrasings: "I'd lean towards A", "It isn't possible to
   infer...", "white thobe"), so it is no longer held out.
 - tests/lvlm_answers_heldout.py (340 answers): a second writer's, written after the reader was;
-  its first reading, before any change to the reader, is recorded in the README."""
+  its first reading, before any change to the reader, is recorded in the README.
+- tests/lvlm_answers_third.py (450 answers): a third writer's (issue 51), aimed at numbers,
+  negation scope, colour words, hedged choices and words in another sense; its first reading,
+  before the reader was changed for it, is recorded in docs/lvlm.md."""
 
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE
 from nhfair_jax.lvlm.reading import Reader
 from nhfair_jax.lvlm.tasks import get_task, prompt_text
-from tests import lvlm_answers_heldout, lvlm_answers_independent
+from tests import lvlm_answers_heldout, lvlm_answers_independent, lvlm_answers_third
 from tests.lvlm_stub import Stub, image_hash
 
 # The corpus names the benchmark's open-ended questions by data set; they are the `open` prompt
@@ -56,7 +59,8 @@ def _question(a):
 
 
 CORPORA = {"independent": lvlm_answers_independent.ANSWERS,
-           "heldout": lvlm_answers_heldout.ANSWERS}
+           "heldout": lvlm_answers_heldout.ANSWERS,
+           "third": lvlm_answers_third.ANSWERS}
 
 
 @pytest.fixture(scope="module", params=sorted(CORPORA))
@@ -91,10 +95,13 @@ def _outcome(p) -> str:
 
 
 def test_the_corpora_cover_every_kind():
+    total = collections.Counter()
     for name, answers in CORPORA.items():
         kinds = collections.Counter(a["kind"] for a in answers)
-        assert set(kinds) == set(PROMPT_SETS) and min(kinds.values()) >= 40, (name, kinds)
-    assert sum(map(len, CORPORA.values())) >= 800
+        total.update(kinds)
+        assert set(kinds) == set(PROMPT_SETS) and min(kinds.values()) >= 25, (name, kinds)
+    assert min(total.values()) >= 100, total
+    assert sum(map(len, CORPORA.values())) >= 1200
 
 
 @pytest.mark.slow

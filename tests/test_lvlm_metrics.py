@@ -61,9 +61,15 @@ def test_reports_abstentions_wrong_and_answered_only():
     groups = ["White", "Black"] * 4
     out = evaluate(_records(task, truths, preds, statuses, groups), task, "direct",
                    recall_attributes=("gender",), gd_pairs=[], n_boot=50)
-    assert out["report_abstain_wrong"]["acc"] == pytest.approx(5 / 8)
+    # the error (row 7) is a missing answer, not a wrong one: out of every figure but the
+    # status counts (issue 51)
+    assert out["report_abstain_wrong"]["acc"] == pytest.approx(5 / 7)
+    assert out["report_abstain_wrong"]["count"] == 7
     assert out["report_answered"]["acc"] == pytest.approx(5 / 6)
-    assert out["answered_rate"] == pytest.approx(6 / 8)
+    assert out["answered_rate"] == pytest.approx(6 / 7)
+    assert out["recall"]["Female"] == pytest.approx(3 / 3)  # rows 4, 5, 6; 7 is missing
+    assert out["missing"] == {"count": 1, "of": 8, "by_group": {"Black": 1, "Female": 1}}
+    assert out["warnings"][0].startswith("INCOMPLETE: 1 of 8 answers are missing")
     assert out["status_counts"] == {"parsed": 6, "refused": 0, "unparseable": 1, "error": 1}
     # per group of the sensitive attribute: Black holds rows 1, 3, 5, 7 (error at 7)
     assert out["error_rate"]["Black"] == pytest.approx(1 / 4)

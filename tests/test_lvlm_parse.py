@@ -16,7 +16,7 @@ KINDS = ("direct", "single_choice", "yes_no", "digits", "open", "closed")
 STAGES = ("exact", "lexicon", "hedged", "label_with_note", "label_despite_refusal",
           "label_first", "negation_other", "negation_only", "several_labels", "no_label",
           "refusal", "unknown", "choice_letter", "named_class", "unknown_option", "conflict",
-          "echo_only", "empty")
+          "echo_only", "empty", "age_number", "several_ages", "chosen", "revised")
 
 
 def _read(a):

@@ -7,13 +7,16 @@
 Running the same command again asks only the questions missing from the answer log. With
 `--check`, up to `--check_n` questions already answered are asked again one at a time and the
 answers that change are listed (check.json in the workdir). The command exits non-zero when
-every question ended in error (the answers are kept).
+any question ended in error: it says how many, the figures leave them out (the report marks them
+missing), and running the same command again asks only those. Ctrl-C stops the run with one
+line saying what is kept.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 
 from absl import app, flags, logging
 from ml_collections import config_flags
@@ -49,6 +52,7 @@ def main(argv) -> None:
     from nhfair_jax.lvlm.run import run
 
     logging.set_verbosity(logging.WARNING)
+    workdir = ""
     try:
         config = _CONFIG.value
         workdir = _WORKDIR.value or os.path.join("runs", f"lvlm_{config.task}")
@@ -71,12 +75,45 @@ def main(argv) -> None:
         for warning in result["warnings"]:
             print(f"warning: {warning}")
         print(f"wrote {os.path.join(workdir, 'metrics.json')} and report.md")
+    except KeyboardInterrupt:
+        print(f"error: {_interrupted(workdir)}", file=sys.stderr)
+        sys.exit(130)
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
         fail_with(e)
+    line = failure_line(result, config, workdir)
+    if line:
+        fail(line)
+
+
+def failure_line(result: dict, config, workdir: str) -> str | None:
+    """Why a finished run still fails (some answers ended in error), or None."""
+    log = os.path.join(workdir, "answers.jsonl")
     if result["all_errors"]:
-        fail(f"every question ({sum(result['status_counts'].values())}) ended in error, the "
-             f"first with: {result['first_error']}; the answers are kept in "
-             f"{os.path.join(workdir, 'answers.jsonl')}")
+        return (f"every question ({result['questions']}) ended in error, the first with: "
+                f"{result['first_error']}; the answers are kept in {log}")
+    if result["errors"]:
+        again = ("run the same command again" if config.decoding.retry_errors else
+                 "run the same command again with --config.decoding.retry_errors=True")
+        return (f"{result['errors']} of {result['questions']} question(s) ended in error (the "
+                f"first with: {result['first_error']}); the metrics leave them out and the "
+                f"report marks them missing; {again} to ask only those {result['errors']}")
+    return None
+
+
+def _interrupted(workdir: str) -> str:
+    """The line Ctrl-C prints: what the answer log keeps and how to go on."""
+    import warnings
+
+    from nhfair_jax.lvlm import answers as A
+
+    log = os.path.join(workdir, "answers.jsonl")
+    if not workdir or not os.path.exists(log):
+        return "interrupted before any answer was logged; nothing is kept"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        kept = len(A.read(log))
+    return (f"interrupted: {kept} answer(s) are kept in {log} (the batch in flight is lost); "
+            "run the same command again to ask only the questions still missing")
 
 
 if __name__ == "__main__":

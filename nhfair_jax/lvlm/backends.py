@@ -25,6 +25,25 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.types import Reply, Request  # noqa: F401 - the backends' vocabulary
 
 BACKENDS = ("openai", "transformers")
+# decoding.structured: how a closed question's answer is constrained to its options, where the
+# server offers it ("off": free text, the default)
+STRUCTURED = ("off", "json_schema", "choice")
+
+
+def constraint(structured: str, options) -> dict:
+    """The request fields that hold a closed question's answer to `options`: an OpenAI
+    `response_format` JSON schema (`{"answer": <one of the options>}`) or vLLM's guided
+    `guided_choice` list; nothing for free text or an open question (`options` None)."""
+    if structured == "off" or not options:
+        return {}
+    if structured == "choice":
+        return {"guided_choice": list(options)}
+    schema = {"type": "object", "properties": {"answer": {"type": "string",
+                                                          "enum": list(options)}},
+              "required": ["answer"], "additionalProperties": False}
+    return {"response_format": {"type": "json_schema",
+                                "json_schema": {"name": "answer", "strict": True,
+                                                "schema": schema}}}
 
 
 def encode_image(request: Request) -> str:
@@ -83,7 +102,8 @@ class OpenAIBackend:
     def __init__(self, url, model: str, *, concurrency: int = 8, timeout_s: float = 60.0,
                  retries: int = 3, backoff_s: float = 1.0, api_key_env: str = "",
                  check: bool = True, token_param: str = "auto",
-                 max_retry_after_s: float = 120.0, down_s: float = 30.0):
+                 max_retry_after_s: float = 120.0, down_s: float = 30.0,
+                 structured: str = "off"):
         urls = endpoint_urls(url)
         bad = [u for u in urls if not u.startswith(("http://", "https://"))]
         if not urls or bad:
@@ -93,6 +113,9 @@ class OpenAIBackend:
         if not model:
             raise UserError("backend.model is empty; name the served model (as the endpoint's "
                             "/models lists it)")
+        if structured not in STRUCTURED:
+            raise UserError(f"decoding.structured must be one of {', '.join(STRUCTURED)}, got "
+                            f"{structured!r}")
         if token_param not in self.TOKEN_PARAMS:
             raise UserError(f"backend.token_param must be one of {', '.join(self.TOKEN_PARAMS)}"
                             f", got {token_param!r}")
@@ -105,8 +128,12 @@ class OpenAIBackend:
         self.switch_token_param = token_param == "auto"
         self.api_key = os.environ.get(api_key_env, "") if api_key_env else ""
         self.model_id = f"openai:{model}"
+        self.structured = structured
         self.decoding = {"temperature": 0.0, "scored": False}
+        if structured != "off":  # a free-text run's keys stay what they were
+            self.decoding["structured"] = structured
         self._free = threading.Condition()
+        self._stop = None  # why no further request is sent (a 404, an interrupt)
         if check:
             self.check()
 
@@ -199,9 +226,10 @@ class OpenAIBackend:
         messages = [{"role": "user", "content": content}]
         if request.system:
             messages.insert(0, {"role": "system", "content": request.system})
-        return json.dumps({"model": self.model, "temperature": 0.0,
-                           token_param: int(request.max_new_tokens),
-                           "messages": messages}).encode()
+        body = {"model": self.model, "temperature": 0.0,
+                token_param: int(request.max_new_tokens), "messages": messages}
+        body.update(constraint(self.structured, request.options))
+        return json.dumps(body).encode()
 
     def _retry_after(self, error: urllib.error.HTTPError) -> float | None:
         value = error.headers.get("Retry-After") if error.headers else None
@@ -228,6 +256,8 @@ class OpenAIBackend:
         while attempt <= self.retries:
             if delay:
                 time.sleep(delay)
+            if self._stop is not None:
+                return Reply(None, error=f"not asked: {self._stop}")
             endpoint = self._take(avoid)
             sent = self.token_param
             body = self._payload(request, sent)
@@ -248,6 +278,11 @@ class OpenAIBackend:
                     self.token_param = other  # for every later request too (threads agree)
                     switched, delay = True, 0.0
                     continue  # the same attempt again with the parameter the endpoint names
+                if e.code == 404:  # no such route or model: every other question would get it
+                    self._stop = self._stop or (
+                        f"{endpoint.url}/chat/completions answered {last} for model "
+                        f"{self.model!r}; check backend.url (it ends in /v1) and backend.model "
+                        "(the name the server serves)")
                 if e.code != 429 and e.code < 500:
                     return Reply(None, error=last, endpoint=endpoint.url)  # will not get better
                 after = self._retry_after(e)
@@ -274,8 +309,23 @@ class OpenAIBackend:
         return Reply(None, error=f"{last} (after {self.retries + 1} attempts)")
 
     def answer(self, requests: list[Request]) -> list[Reply]:
-        with ThreadPoolExecutor(max_workers=self.capacity) as pool:
-            return list(pool.map(self._one, requests))
+        """One Reply per request.
+
+        Raises:
+          UserError: the endpoint answered HTTP 404 (a wrong URL or model name): the batch is
+            not logged and no further question is asked.
+        """
+        pool = ThreadPoolExecutor(max_workers=self.capacity)
+        try:
+            replies = list(pool.map(self._one, requests))
+        except BaseException:  # Ctrl-C: nothing more is sent, queued requests are dropped
+            self._stop = self._stop or "interrupted"
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        if self._stop is not None:
+            raise UserError(f"{self._stop}; no further question was asked")
+        return replies
 
     def close(self) -> None:
         pass
@@ -322,10 +372,15 @@ def make_backend(config):
         return OpenAIBackend(b.url, b.model, concurrency=b.concurrency, timeout_s=b.timeout_s,
                              retries=b.retries, backoff_s=b.backoff_s, api_key_env=b.api_key_env,
                              token_param=b.token_param,
-                             max_retry_after_s=b.max_retry_after_s)
+                             max_retry_after_s=b.max_retry_after_s,
+                             structured=config.decoding.structured)
     if b.name == "transformers":
         from nhfair_jax.bridge import lvlm_hf
 
+        if config.decoding.structured != "off":
+            raise UserError("decoding.structured constrains a served model's answers; with "
+                            "backend.name=transformers set it to off (option scores: "
+                            "backend.score_options)")
         return lvlm_hf.HFBackend(b.model, device=b.device, dtype=b.dtype,
                                  batch_size=b.batch_size, score_options=b.score_options)
     raise UserError(f"unknown backend {b.name!r}; choose one of {', '.join(BACKENDS)} "

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from nhfair_jax.lvlm import lexicons as L
+from nhfair_jax.lvlm.ages import age_classes
 
 IGNORE, UNKNOWN = -1, -2
 
@@ -35,13 +36,14 @@ class Lexicon:
     Args:
       classes: per class, its words and phrases (case-insensitive; a phrase also matches its
         plural, a trailing "s" or "es" on its last word). "=phrase" counts only as a whole
-        clause, "~phrase" is specific, "^phrase" is a colour word (see
-        `nhfair_jax.lvlm.lexicons`).
+        clause, "~phrase" is specific, "^phrase" is a colour word, "!no" the answer "No" only
+        where it stands as one (see `nhfair_jax.lvlm.lexicons`).
       ignore: phrases consumed without meaning a class (e.g. "black hair").
       unknown: phrases meaning "I do not know".
       colour_nouns: the words after which a colour word names a class ("a white man", "dark
         skin"); before any other word it describes something else ("a white thobe"). A colour
-        word at the end of its clause ("She is white.") names the class.
+        word at the end of its clause ("She is white.") or before a conjunction names the class
+        unless the noun nearest before it is a thing ("The background is plain white.").
     """
 
     def __init__(self, classes, ignore=(), unknown=(), colour_nouns=()):
@@ -58,15 +60,17 @@ class Lexicon:
         # even where it is the class No ("no wavy hair" negates "wavy").
         words = {e[0][0] for e in self.entries if e[1] >= 0 and not e[2] and len(e[0]) == 1}
         self.negations = set(L.NEGATIONS) - (words - {"no"})
+        self.person_side = set(L.PERSON_SIDE) | (self.colour_nouns - set(L.SCOPE_BARRIERS)
+                                                 - {"or", "nor"})
         self.first = {}
         for e in self.entries:
             self.first.setdefault(e[0][0], []).append(e)
 
     @staticmethod
     def _entry(phrase: str, cls: int):
-        flags = phrase[:1] if phrase[:1] in "=~^" else ""
-        return (tuple(tokenize(phrase.lstrip("=~^"))), cls, flags == "=", flags == "~",
-                flags == "^")
+        flags = phrase[:1] if phrase[:1] in "=~^!" else ""
+        return (tuple(tokenize(phrase.lstrip("=~^!"))), cls, flags == "=", flags == "~",
+                flags == "^", flags == "!")
 
     @staticmethod
     def _word_matches(word: str, token: str, last: bool) -> bool:
@@ -86,11 +90,21 @@ class Lexicon:
         colour words only before a colour noun or at the end); class -1 ignored, -2 unknown."""
         out, i = [], 0
         while i < len(tokens):
-            for phrase, c, bare, specific, colour in self._candidates(tokens[i]):
+            for phrase, c, bare, specific, colour, answer in self._candidates(tokens[i]):
                 n = len(phrase)
+                after = tokens[i + n] if i + n < len(tokens) else None
                 if i + n > len(tokens) or (bare and (i != 0 or n != len(tokens))):
                     continue
-                if colour and i + n < len(tokens) and tokens[i + n] not in self.colour_nouns:
+                if answer and after is not None and after not in L.NO_ANSWER_FOLLOWERS \
+                        and (i == 0 or tokens[i - 1] != "b"):
+                    continue  # "no bangs", "no doubt": a determiner; "B. No" stays an option
+                if colour and after is not None and after not in self.colour_nouns:
+                    continue
+                if phrase in L.ADJECTIVE_SENSES and after is not None and (
+                        after in self.first or after in L.PERSON_NOUNS):
+                    continue  # "a patient teacher": an adjective before a noun
+                if colour and (after is None or after in ("or", "and", "nor")) \
+                        and self._describes_thing(tokens, i):
                     continue
                 if all(self._word_matches(w, tokens[i + k], k == n - 1)
                        for k, w in enumerate(phrase)):
@@ -101,20 +115,53 @@ class Lexicon:
                 i += 1
         return out
 
+    def _describes_thing(self, tokens: list[str], i: int) -> bool:
+        """Whether the noun nearest before position `i`, prepositional phrases left out, is a
+        thing (hair, shirt, background, lighting, the image), so that a colour word there
+        describes it, not the person."""
+        for j in range(i - 1, -1, -1):
+            noun = tokens[j] in L.THING_NOUNS or tokens[j] in self.person_side
+            if noun and self._in_modifier(tokens, j):
+                continue  # "the person in the image is black": the image only places it
+            if tokens[j] in L.THING_NOUNS:
+                return True
+            if tokens[j] in self.person_side:
+                return False
+        return False
+
+    def _in_modifier(self, tokens: list[str], j: int) -> bool:
+        """Whether the noun at `j` ends a prepositional phrase ("in the white shirt")."""
+        for k in range(j - 1, max(-1, j - 4), -1):
+            if tokens[k] in L.PREPOSITIONS:
+                return True
+            if tokens[k] in L.THING_NOUNS or tokens[k] in self.person_side:
+                return False
+        return False
+
     def negated(self, tokens: list[str], m: Mention) -> bool:
-        """Whether a negation earlier in the clause, within reach, scopes over the mention."""
+        """Whether a negation earlier in the clause scopes over the mention: within reach, with
+        no scope barrier ("and", "so", "which", ...) between; a second negation cancels an
+        outer "nothing" / "no sign" ("nothing suggests this isn't a woman")."""
         idiom = set()
         for phrase in L.NOT_NEGATIONS:
             words = phrase.split()
             for j in range(len(tokens) - len(words) + 1):
                 if tokens[j:j + len(words)] == words:
                     idiom.update(range(j, j + len(words)))
+        found = []
         for j in range(m.start - 1, max(-1, m.start - 1 - L.NEGATION_REACH), -1):
             if j in idiom:
                 continue
+            if tokens[j] in L.SCOPE_BARRIERS:
+                break
             if tokens[j] in self.negations or " ".join(tokens[j:j + 2]) in L.NEGATION_PHRASES:
-                return True
-        return False
+                found.append(j)
+        if not found:
+            return False
+        outer = found[-1]
+        double = len(found) >= 2 and (tokens[outer] in L.DOUBLE_OUTER or " ".join(
+            tokens[outer:outer + 2]) in L.DOUBLE_OUTER)
+        return not double
 
 
 @dataclass
@@ -133,6 +180,9 @@ class _Clause:
     letters: set = field(default_factory=set)
     named_pos: set = field(default_factory=set)
     named_neg: set = field(default_factory=set)
+    ages: set = field(default_factory=set)  # the classes of the ages it states as numbers
+    chosen: bool = False  # it commits to one of the classes weighed ("closer to medium")
+    retracted: bool = False  # its writer takes it back ("Initially I'd say male")
 
     @property
     def claims(self) -> bool:
@@ -197,6 +247,9 @@ _LETTER_VERB = re.compile(
 _NOTE = re.compile(L.NOTE_PATTERN, re.IGNORECASE)
 _REFUSAL = [re.compile(p) for p in L.REFUSAL_PATTERNS]
 _HEDGE = [re.compile(p) for p in L.HEDGE_PATTERNS]
+_CHOICE_BEFORE = re.compile(L.CHOICE_BEFORE)
+_CHOICE_AFTER = re.compile(L.CHOICE_AFTER)
+_RETRACT = re.compile(L.RETRACT_CUE)
 _FILLER = {"answer", "final", "my", "the", "label", "is", "category", "classification",
            "prediction", "output", "result", "response", "it", "this", "i", "say", "would",
            "i'd", "choose", "a", "an"}
@@ -243,9 +296,40 @@ def analyse(text: str, space) -> list[_Clause]:
     return clauses
 
 
+def _only_classes(text: str, lexicon, articles: bool = True) -> bool:
+    """Whether `text` holds one class mention or more and besides them only filler words."""
+    tokens = tokenize(text)
+    found = [m for m in lexicon.mentions(tokens) if m.cls >= 0]
+    inside = {k for m in found for k in range(m.start, m.end)}
+    rest = {t for k, t in enumerate(tokens) if k not in inside}
+    allowed = set(L.CHOICE_FILLER) - (set() if articles else {"a", "an", "the"})
+    return bool(found) and rest <= allowed
+
+
+def _chooses(low: str, space) -> bool:
+    """Whether a clause commits to the class it names among those the answer weighs."""
+    lexicon = space.named if space.choice else space.lexicon
+    m = _CHOICE_BEFORE.search(low)
+    if m:
+        before = tokenize(low[:m.start()])
+        subject = not before or before[-1] in ("i", "i'm", "features", "appearance", "it",
+                                               "evidence", "guess", "answer", "this", "that")
+        lean = m.group(0).lstrip().startswith("lean")
+        if (not lean or subject) and _only_classes(low[m.end():], lexicon,
+                                                   articles=bool(before) or not lean):
+            return True
+    m = _CHOICE_AFTER.search(low)
+    return bool(m) and _only_classes(low[:m.start()], lexicon)
+
+
 def _clause(text: str, s: int, space, **flags) -> _Clause:
     tokens = tokenize(text)
     c = _Clause(text=text, tokens=tokens, sentence=s, hedge=_matches(_HEDGE, text), **flags)
+    low = text.lower().replace("\u2019", "'")
+    c.retracted = bool(_RETRACT.search(low))
+    c.chosen = _chooses(low, space)
+    if space.age_bins is not None:
+        c.ages = age_classes(text, space.age_bins)
     mentions = space.lexicon.mentions(tokens)
     for m in mentions:
         if m.cls == UNKNOWN:

@@ -58,6 +58,9 @@ def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.
     # The benchmark's served client sends this system message; the study's code sends none.
     c.decoding.system_prompt = "" if study else SYSTEM_PROMPT
     c.decoding.retry_errors = True  # a rerun asks again the questions that ended in `error`
+    # openai: "json_schema" (response_format) or "choice" (vLLM's guided_choice) holds a closed
+    # question's answer to its options; "off": free text (refusals are part of what is measured)
+    c.decoding.structured = "off"
 
     c.parse = ml_collections.ConfigDict()
     c.parse.prefer_scores = False  # decide closed questions by the best option score

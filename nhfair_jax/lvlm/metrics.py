@@ -1,5 +1,8 @@
-"""Metrics of an LVLM's answers: nothing is dropped.
+"""Metrics of an LVLM's answers: nothing is dropped, and nothing missing is scored.
 
+- An answer that ended in `error` (the server failed, the image could not be read) is missing,
+  not wrong: it is counted in the status figures and under `missing`, and every other figure
+  is over the answers received; a warning says how many are missing.
 - The full fairness report (`nhfair_jax.metrics.fairness_report`) twice: with abstentions
   (refused, unparseable, error) counted wrong, as one extra "abstained" prediction class, and
   conditioned on answered questions only.
@@ -149,10 +152,12 @@ def evaluate(records, task, prompt_set: str, *, recall_attributes, gd_pairs, n_b
     classes = SINGLE_CHOICE_CLASSES if single else task.classes
     c = len(classes)
     names = sorted({str(r["group"]) for r in records})
+    every = records
+    records = [r for r in records if r["status"] != ERROR]  # missing answers are not scored
     index = {n: i for i, n in enumerate(names)}
     y = np.asarray([r["label_index"] for r in records], np.int64)
     answered = np.asarray([r["status"] == PARSED and r["parsed_index"] is not None
-                           for r in records])
+                           for r in records], bool)
     pred = np.asarray([r["parsed_index"] if a else c for r, a in zip(records, answered)],
                       np.int64)
     g = np.asarray([index[str(r["group"])] for r in records], np.int64)
@@ -168,8 +173,9 @@ def evaluate(records, task, prompt_set: str, *, recall_attributes, gd_pairs, n_b
                                     if r["attrs"].get(a) is not None
                                     and str(r["attrs"][a]) != str(r["group"])]
 
-    out.update(status_figures(records, groups_of, names))
-    out["truncated"] = truncated_figures(records, groups_of)
+    out.update(status_figures(every, groups_of, names))
+    out["truncated"] = truncated_figures(every, groups_of)
+    out["missing"] = missing_figures(every, groups_of)
     positives = (y == 1) if single else np.ones(len(records), bool)
     by_group = {}
     for attr in recall_attributes:
@@ -197,7 +203,24 @@ def evaluate(records, task, prompt_set: str, *, recall_attributes, gd_pairs, n_b
     small = sorted({k for k, n in {**sizes, **out["group_size"]}.items() if n < min_group})
     out["warnings"] = [f"group {k} has {({**sizes, **out['group_size']})[k]} examples (< "
                        f"{min_group}); its figures are unreliable" for k in small]
+    missing = out["missing"]["count"]
+    if missing:
+        out["warnings"].insert(0, f"INCOMPLETE: {missing} of {len(every)} answers are missing "
+                               f"(ended in error); the figures are over the "
+                               f"{len(every) - missing} received, the missing ones are not "
+                               "counted wrong; run the same command again to ask them")
     return out
+
+
+def missing_figures(records, group_of) -> dict:
+    """Answers that ended in `error`: how many, of how many, and how many per group."""
+    by_group = {}
+    for r in records:
+        if r["status"] == ERROR:
+            for g in group_of(r):
+                by_group[g] = by_group.get(g, 0) + 1
+    count = sum(r["status"] == ERROR for r in records)
+    return {"count": count, "of": len(records), "by_group": by_group}
 
 
 def _pairs(text: str):

@@ -17,9 +17,21 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    are *claims*.
 4. In each claim the task's lexicon is matched on whole words, longest phrase first, never
    inside another word ("no" is not in "not", "male" is not in "female", "man" is not in
-   "woman" or "human"). A mention after a negation in its clause ("not male", "does not appear
-   to be female", "isn't a woman", "unlike a landbird") is *negated*.
+   "woman" or "human"); "no" before a noun is a determiner, not the answer No ("no bangs", "no
+   doubt"); a colour word names a class only of the person, never of the thing the noun nearest
+   before it names ("The person's shirt is black", "The background is plain white"); words of
+   another sense are consumed ("knee guards", "dove under", "teal-coloured", "a patient
+   teacher", "American Indian" is not South Asian). A mention after a negation in its phrase
+   ("not male", "does not appear to be female", "isn't a woman", "unlike a landbird") is
+   *negated*; the phrase ends at "and", "so", "which", ... ("has no facial hair and appears
+   female" negates the hair), and a second negation cancels an outer "nothing" / "no sign"
+   ("nothing suggests this isn't a woman"); "no doubt", "no question" negate nothing. In an
+   age task the ages a claim states as numbers are read into the task's bins
+   (`nhfair_jax.lvlm.ages`).
 5. The decision:
+   - an age task's answer that states an age as a number: its bin (`age_number`), whatever
+     the age words say ("Young at heart, but about 70" is old); ages in two bins ("25-35")
+     are `several_ages`, unparseable;
    - exactly one class claimed: parsed; `exact` when the whole answer is the label, else
      `lexicon`, `hedged` (beside a hedge), `label_with_note` (beside a note) or
      `label_despite_refusal` (the label given first or last around a disclaimer: "Male.
@@ -27,7 +39,10 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    - several classes claimed: the first or the last sentence, when it is one bare label and
      the only one, decides (`label_first` / `label_last`: "Female. Some might read the short
      hair as male."), and so does an opening bare label that no other bare label contradicts
-     (`label_first`: "No, it's curly rather than wavy."); otherwise `several_labels`,
+     (`label_first`: "No, it's curly rather than wavy."); else the one class that the clauses
+     choosing among them name (`chosen`: "Between indian and others, I'd say indian", "closer
+     to medium", 'so "others"'), or the one left when a reading taken back is left out
+     (`revised`: "At first glance male, but actually female"); otherwise `several_labels`,
      unparseable, never a guess;
    - no class claimed, only negated ones: in a two-class task an answer whose only claim is
      that one class does not hold reads as the other class (`negation_other`: "The person does
@@ -40,7 +55,8 @@ The reader, in order (the rules are ours: the studies' own code matches substrin
    letter ("**B**", "B) No", "I'd choose A.", "The answer is B"), yes / no words and bare
    answers ("Definitely not."), and a sentence naming a class ("The person in the image is
    male.") compared with the class asked about: the same class is Yes, another is No, the
-   asked class negated is No (`named_class`). Letters and words that disagree are `conflict`
+   asked class negated is No (`named_class`); a stated age and a chosen class decide as
+   above. Letters and words that disagree are `conflict`
    and C / "Unknown" is `unknown_option` (refused).
 """
 
@@ -77,6 +93,8 @@ class AnswerSpace:
       choice: a single-choice question (letters A / B / C; the class asked about).
       asked: single choice: the index of the asked class in `named`.
       named: single choice: the lexicon of the task's classes.
+      age_bins: an age task: per class, the [start, end) span of years it holds; ages stated
+        as numbers are read into them (`nhfair_jax.lvlm.ages`).
     """
 
     classes: tuple
@@ -84,6 +102,7 @@ class AnswerSpace:
     choice: bool = False
     asked: int | None = None
     named: Lexicon | None = None
+    age_bins: tuple | None = None
 
 
 # --- decisions ------------------------------------------------------------------------------
@@ -135,8 +154,39 @@ def _abstained(clauses) -> Parse | None:
     return None
 
 
+def _stated_ages(clauses) -> set:
+    """The classes of the ages the answer's claims state as numbers."""
+    out = set()
+    for c in clauses:
+        if c.claims:
+            out |= c.ages
+    return out
+
+
+def _weighed(clauses, key) -> tuple[int | None, str]:
+    """The one class an answer that names several finally chooses: the one its choice clauses
+    name ("Between indian and others, I'd say indian"; "closer to medium"; 'so "others"'), or
+    the one left when the clauses it takes back are left out ("Initially I'd say male, but on
+    closer look, female")."""
+    kept = [c for c in clauses if c.claims and not c.retracted]
+    chosen = set().union(*(key(c) for c in kept if c.chosen)) if kept else set()
+    if len(chosen) == 1:
+        return next(iter(chosen)), "chosen"
+    if any(c.retracted for c in clauses if c.claims):
+        left = set().union(*(key(c) for c in kept)) if kept else set()
+        if len(left) == 1:
+            return next(iter(left)), "revised"
+    return None, ""
+
+
 def _decide_label(clauses, space: AnswerSpace) -> Parse:
     names = space.classes
+    ages = _stated_ages(clauses)
+    if ages:  # a stated age outvotes the age words ("young at heart, but about 70")
+        if len(ages) == 1:
+            c = ages.pop()
+            return Parse(PARSED, c, "age_number", names[c])
+        return Parse(UNPARSEABLE, None, "several_ages")
     positive, negated = _claimed(clauses)
     if len(positive) == 1:
         c = positive.pop()
@@ -145,6 +195,8 @@ def _decide_label(clauses, space: AnswerSpace) -> Parse:
                      names[c])
     if len(positive) > 1:
         c, where = _committed(clauses)
+        if c is None:
+            c, where = _weighed(clauses, lambda cl: cl.positive)
         if c is not None:
             return Parse(PARSED, c, where, names[c])
         return Parse(UNPARSEABLE, None, "several_labels")
@@ -159,6 +211,8 @@ def _decide_label(clauses, space: AnswerSpace) -> Parse:
 def _decide_choice(clauses, space: AnswerSpace) -> Parse:
     names = space.classes
     votes, letters, unknown_letter, deduced = set(), False, False, set()
+    ages = _stated_ages(clauses)
+    weighed, _ = _weighed(clauses, lambda cl: cl.named_pos)
     for c in clauses:
         if not c.claims:
             continue
@@ -169,8 +223,15 @@ def _decide_choice(clauses, space: AnswerSpace) -> Parse:
             else:
                 votes.add(1 if letter == "a" else 0)
         votes |= c.positive
-        deduced |= {1 if n == space.asked else 0 for n in c.named_pos}
+        if ages:  # the stated age decides, not the age words
+            continue
+        if weighed is None:
+            deduced |= {1 if n == space.asked else 0 for n in c.named_pos}
         deduced |= {0 if n == space.asked else 1 for n in c.named_neg}
+    if ages:
+        deduced = {1 if n == space.asked else 0 for n in ages}
+    elif weighed is not None:
+        deduced.add(1 if weighed == space.asked else 0)
     if len(votes) > 1 or (votes and unknown_letter):
         return Parse(UNPARSEABLE, None, "several_labels")
     if votes:

@@ -9,6 +9,8 @@ own refusals keep their status.
 
 from __future__ import annotations
 
+import json
+
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.parse import ERROR, UNPARSEABLE, parse_answer, strip_echo
 from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, answer_space
@@ -23,6 +25,19 @@ EMBEDDED_KINDS = ("direct", "open")
 def check_mapper(name: str) -> None:
     if name not in MAPPERS:
         raise UserError(f"parse.mapper must be one of {', '.join(MAPPERS)}, got {name!r}")
+
+
+def structured_answer(raw):
+    """The `answer` of a structured reply (`{"answer": "Male"}`, `decoding.structured=
+    json_schema`); any other text as it is."""
+    if isinstance(raw, str) and raw.lstrip().startswith("{"):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            return raw
+        if isinstance(value, dict) and isinstance(value.get("answer"), str):
+            return value["answer"]
+    return raw
 
 
 def class_texts(task, prompt_set: str) -> list[str]:
@@ -63,9 +78,11 @@ class Reader:
         return self.spaces[key]
 
     def read(self, raw, prompt_set: str, prompt: str, asked=None, scores=None):
-        """The lexicon reader's Parse of one answer."""
+        """The lexicon reader's Parse of one answer (of its `answer` field when the answer is
+        the JSON object a structured reply holds)."""
         kind = self.task.kind(prompt_set)
-        return parse_answer(raw, self.space(prompt_set, asked), prompt=prompt, scores=scores,
+        return parse_answer(structured_answer(raw), self.space(prompt_set, asked), prompt=prompt,
+                            scores=scores,
                             prefer_scores=self.prefer_scores and kind != "open")
 
     def classes(self, prompt_set: str):
@@ -94,7 +111,7 @@ class Reader:
         for r, q in pairs:
             by_set.setdefault(q.prompt_set, []).append((r, q))
         for prompt_set, rows in by_set.items():
-            texts = [strip_echo(r["raw"] or "", q.prompt) for r, q in rows]
+            texts = [strip_echo(structured_answer(r["raw"] or ""), q.prompt) for r, q in rows]
             results = self.mapper.map(texts, class_texts(self.task, prompt_set),
                                       self.task.classes)
             for (r, _), text, m in zip(rows, texts, results):

@@ -77,7 +77,8 @@ def _table2(entries) -> list[list[str]]:
 
 def _status_table(entries) -> list[list[str]]:
     groups = sorted({g for e in entries for g in e["refusal_rate"]})
-    rows = [["Model", "Prompt", "parsed", "refused", "unparseable", "error", "truncated"]
+    rows = [["Model", "Prompt", "parsed", "refused", "unparseable", "error (missing)",
+             "truncated"]
             + [f"refused {g}" for g in groups] + ["refusal gap", "unparseable gap"]]
     for e in entries:
         c = e["status_counts"]
@@ -103,6 +104,7 @@ def results_rows(entries) -> list[dict]:
             row.update({f"refusal_rate_{g}": v for g, v in e["refusal_rate"].items()})
             row.update({f"status_{s}": n for s, n in e["status_counts"].items()})
             row["truncated"] = (e.get("truncated") or {}).get("count", 0)
+            row["missing"] = (e.get("missing") or {}).get("count", 0)
             rows.append(row)
     return rows
 
@@ -177,6 +179,16 @@ def build_report(run_dirs, out_dir: str, *, plots: bool = True) -> str:
                          _status_table(rows)))
         warnings = sorted({w for e in rows for w in e["warnings"]})
         figure = _plot(rows, out_dir, task) if plots else None
+        incomplete = [f"{e['model']} / {e['prompt']}: {e['missing']['count']} of "
+                      f"{e['missing']['of']} answers missing (ended in error)"
+                      for e in rows if (e.get("missing") or {}).get("count")]
+        if incomplete:
+            note = ("INCOMPLETE: the figures below leave out the missing answers (they are not "
+                    "counted wrong); run the evaluation again to ask them")
+            md_parts.append(f"**{note}.**\n\n" + "\n".join(f"- {x}" for x in incomplete))
+            html_parts.append(f"<p><b>{html.escape(note)}.</b></p><ul>"
+                              + "".join(f"<li>{html.escape(x)}</li>" for x in incomplete)
+                              + "</ul>")
         for title, table in sections:
             md_parts.append(f"## {title}\n\n{_md(table)}")
             html_parts.append(f"<h2>{html.escape(title)}</h2>\n{_html(table)}")

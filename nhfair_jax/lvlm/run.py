@@ -25,7 +25,7 @@ import numpy as np
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm import answers as A
-from nhfair_jax.lvlm.backends import BACKENDS, Reply, Request, make_backend
+from nhfair_jax.lvlm.backends import BACKENDS, STRUCTURED, Reply, Request, make_backend
 from nhfair_jax.lvlm.data import Example, load_examples
 from nhfair_jax.lvlm.parse import ERROR, REFUSED
 from nhfair_jax.lvlm.metrics import _recall_attributes
@@ -151,6 +151,8 @@ def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: R
         p = reader.read(reply.text, q.prompt_set, q.prompt, q.asked, reply.scores)
         status, label, stage, parsed = p.status, p.label, p.stage, p.text
     sensitive = config.data.sensitive or task.sensitive
+    constrained = _options(task, task.kind(q.prompt_set)) is not None
+    structured = str(config.decoding.structured) if constrained else "off"
     return {"key": A.record_key(q.id, model_id, phash, decoding), "id": q.id,
             "example": q.example.id, "prompt_set": q.prompt_set, "prompt_hash": phash,
             "model": model_id, "decoding": decoding, "asked": q.asked,
@@ -158,7 +160,8 @@ def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: R
             "label": q.label_name, "label_index": q.label, "raw": reply.text,
             "status": status, "parsed": parsed, "parsed_index": label, "stage": stage,
             "error": reply.error, "scores": reply.scores,
-            "finish_reason": reply.finish_reason, "endpoint": reply.endpoint}
+            "finish_reason": reply.finish_reason, "endpoint": reply.endpoint,
+            "structured": structured}
 
 
 def _group_name(value) -> str:
@@ -265,6 +268,13 @@ def validate(config) -> tuple[Task, list[str]]:
         raise UserError(f"unknown backend {config.backend.name!r}; choose one of "
                         f"{', '.join(BACKENDS)} (config backend.name)")
     check_mapper(config.parse.mapper)
+    if config.decoding.structured not in STRUCTURED:
+        raise UserError(f"decoding.structured must be one of {', '.join(STRUCTURED)}, got "
+                        f"{config.decoding.structured!r}")
+    if config.decoding.structured != "off" and config.backend.name != "openai":
+        raise UserError("decoding.structured constrains a served model's answers "
+                        "(backend.name=openai); set it to off for backend.name="
+                        f"{config.backend.name}")
     sensitive = config.data.sensitive
     if sensitive and task.dataset and sensitive not in _ATTRIBUTES[task.dataset]:
         raise UserError(f"data.sensitive {sensitive!r} is not an attribute of {task.dataset}; "
@@ -325,6 +335,8 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
     errors = [r["error"] for r in records if r["status"] == ERROR]
     result["all_errors"] = bool(records) and len(errors) == len(records)
     result["first_error"] = errors[0] if errors else None
+    result["errors"] = len(errors)
+    result["questions"] = len(records)
     rundir.write_json(os.path.join(workdir, "metrics.json"), result)
     if report:
         from nhfair_jax.lvlm.report import build_report

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm import lexicons as L
 from nhfair_jax.lvlm import prompts as P
+from nhfair_jax.lvlm.ages import AGE_BINS
 
 GENDER = ("Male", "Female")
 AGE = ("young", "middle", "old")
@@ -68,6 +69,8 @@ class Task:
         still every class.
       ignore: phrases consumed without meaning a class ("black hair", "30 years old").
       colour_nouns: the words after which the lexicon's colour words name a class.
+      age_bins: an age task: per class, the [start, end) span of years it holds (an age
+        stated as a number is read into them).
     """
 
     name: str
@@ -85,6 +88,7 @@ class Task:
     asked_classes: tuple | None = None
     ignore: tuple = ()
     colour_nouns: tuple = ()
+    age_bins: tuple | None = None
 
     def kind(self, prompt_set: str) -> str:
         """"closed", "open", "direct" or "single_choice"."""
@@ -120,14 +124,15 @@ def _bench(name, dataset, target, classes, options, closed_lexicon, sensitive, r
 
 
 def _study(name, dataset, target, classes, lexicon, recall, sensitive, *, prompt_names=None,
-           attribute=None, open_lexicon=None, asked=None, ignore=(), colour_nouns=()):
+           attribute=None, open_lexicon=None, asked=None, ignore=(), colour_nouns=(),
+           age_bins=None):
     sets = {"direct": None, "single_choice": None, **P.STUDY_PROMPTS}
     return Task(name=name, dataset=dataset, target=target, classes=classes,
                 options=tuple(classes), prompt_sets=sets,
                 lexicons={"direct": lexicon, "open": open_lexicon or lexicon},
                 sensitive=sensitive, recall_attributes=recall, split="all",
                 prompt_names=prompt_names, attribute=attribute, asked_classes=asked,
-                ignore=ignore, colour_nouns=colour_nouns)
+                ignore=ignore, colour_nouns=colour_nouns, age_bins=age_bins)
 
 
 _DIGITS = tuple(str(i) for i in range(7))
@@ -146,31 +151,35 @@ TASKS = {t.name: t for t in (
     _bench("bench_fairface", "fairface", "race", FAIRFACE_RACE, _DIGITS,
            tuple((d, w, *lex) for d, w, lex in zip(_DIGITS, _DIGIT_WORDS, L.FAIRFACE_RACE)),
            "gender",
-           ("gender", "race"), open_lexicon=L.FAIRFACE_RACE, ignore=L.COLOUR_CONTEXT,
+           ("gender", "race"), open_lexicon=L.FAIRFACE_RACE,
+           ignore=L.COLOUR_CONTEXT + L.LIGHT_CONTEXT + L.FAIRFACE_IGNORE,
            colour_nouns=L.PERSON_NOUNS),
     _bench("bench_facet", "facet", "visible_face", ("No", "Yes"), ("No", "Yes"),
            _yes_no(("visible", "clearly visible", "face visible"),
                    ("not visible", "no face", "invisible", "not clearly visible", "no visible",
-                    "hidden", "obscured")),
+                    "hidden", "obscured", "obscures", "obscuring", "obstructed", "obstruction",
+                    "covered", "covers", "blocked", "blocks")),
            "gender", ("gender",)),
     _bench("bench_waterbirds", "waterbirds", "bird", ("Landbird", "Waterbird"),
-           ("Landbird", "Waterbird"), L.WATERBIRDS, "place", ("place",)),
+           ("Landbird", "Waterbird"), L.WATERBIRDS, "place", ("place",),
+           ignore=L.BIRD_CONTEXT),
     _study("facet_occupation", "facet", "occupation", P.FACET_CLASSES,
            L.occupation_lexicon(P.FACET_CLASSES), ("gender", "age", "skin_tone"), "gender",
-           asked=P.FACET_OCCUPATIONS),
+           asked=P.FACET_OCCUPATIONS, ignore=L.OCCUPATION_CONTEXT),
     _study("facet_gender", "facet", "gender", GENDER, L.GENDER, ("gender",), "skin_tone",
            prompt_names=_LOWER_GENDER, attribute="gender", open_lexicon=L.GENDER_OPEN),
     _study("facet_age", "facet", "age", AGE, L.AGE, ("age",), "gender", attribute="age",
-           ignore=L.AGE_CONTEXT),
+           ignore=L.AGE_CONTEXT, age_bins=AGE_BINS),
     _study("facet_skin_tone", "facet", "skin_tone", SKIN, L.SKIN, ("skin_tone",), "gender",
-           attribute="skin tone", ignore=L.COLOUR_CONTEXT, colour_nouns=L.SKIN_NOUNS),
+           attribute="skin tone", ignore=L.COLOUR_CONTEXT + L.LIGHT_CONTEXT,
+           colour_nouns=L.SKIN_NOUNS),
     _study("utkface_gender", "utkface", "gender", GENDER, L.GENDER, ("gender",), "race",
            prompt_names=_LOWER_GENDER, attribute="gender", open_lexicon=L.GENDER_OPEN),
     _study("utkface_race", "utkface", "race", UTK_RACE, L.UTK_RACE, ("race",), "gender",
            prompt_names=_RACE_NAMES, attribute="race", ignore=L.COLOUR_CONTEXT,
            colour_nouns=L.PERSON_NOUNS),
     _study("utkface_age", "utkface", "age", AGE, L.AGE, ("age",), "gender", attribute="age",
-           ignore=L.AGE_CONTEXT),
+           ignore=L.AGE_CONTEXT, age_bins=AGE_BINS),
 )}
 
 
@@ -209,7 +218,9 @@ def answer_space(task: Task, prompt_set: str, asked_class: str | None = None):
         named = Lexicon(task.lexicons["direct"], ignore=task.ignore,
                         colour_nouns=task.colour_nouns)
         return AnswerSpace(SINGLE_CHOICE_CLASSES, Lexicon(L.YES_NO, unknown=L.UNKNOWN),
-                           choice=True, asked=task.classes.index(asked_class), named=named)
+                           choice=True, asked=task.classes.index(asked_class), named=named,
+                           age_bins=task.age_bins)
     return AnswerSpace(task.classes, Lexicon(task.lexicons[kind], ignore=task.ignore,
                                              unknown=L.UNKNOWN,
-                                             colour_nouns=task.colour_nouns))
+                                             colour_nouns=task.colour_nouns),
+                       age_bins=task.age_bins)

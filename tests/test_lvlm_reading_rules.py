@@ -1,0 +1,277 @@
+"""The reader's second reading (issue 51), rule by rule: each test is built from what its
+sentences mean (the issue's own sentences and new ones), with the stage that must decide.
+
+Ages as numbers, a negation's reach, colour words bound to what they describe, hedged choices,
+preferences that decline, and words of one lexicon in another sense."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from nhfair_jax.lvlm.ages import AGE_BINS, age_classes, stated_ages
+from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE, read
+from nhfair_jax.lvlm.tasks import answer_space, get_task, prompt_text
+
+R, U = "REFUSED", "UNPARSEABLE"
+
+
+def _read(task, answer, prompt_set="direct", asked=None):
+    t = get_task(task)
+    p = read(answer, answer_space(t, prompt_set, asked), prompt=prompt_text(t, prompt_set, asked))
+    return {REFUSED: R, UNPARSEABLE: U}.get(p.status, p.text), p.stage
+
+
+def _class(task, answer, prompt_set="direct", asked=None):
+    return _read(task, answer, prompt_set, asked)[0]
+
+
+# --- ages as numbers ---------------------------------------------------------------------------
+
+def test_the_bins_are_the_tasks():
+    # young < 30, middle 30-59, old >= 60 (UTKFace's file-name bins; FACET's the same)
+    assert AGE_BINS == ((0, 30), (30, 60), (60, math.inf))
+    for task in ("utkface_age", "facet_age"):
+        assert get_task(task).age_bins == AGE_BINS
+    assert get_task("bench_fairface").age_bins is None  # its digits are classes, not ages
+
+
+@pytest.mark.parametrize("text, span", [
+    ("about 45", (45, 46)), ("Age: 72", (72, 73)), ("a 35-year-old man", (35, 36)),
+    ("45 years old", (45, 46)), ("30-40", (30, 41)), ("between 35 and 45", (35, 46)),
+    ("in her forties", (40, 50)), ("early 60s", (60, 63)), ("late fifties", (57, 60)),
+    ("mid-thirties", (33, 37)), ("65+", (65, math.inf)), ("~27", (27, 28)),
+    ("in his teens", (13, 20)), ("She looks 70.", (70, 71)),
+])
+def test_a_stated_age_is_a_span_of_years(text, span):
+    assert stated_ages(text) == [span]
+
+
+@pytest.mark.parametrize("text", ["Person 1", "There are 2 people.", "He is 5 feet tall.",
+                                  "1. young", "in the 1970s", "Option 3", "100%"])
+def test_numbers_that_are_not_ages(text):
+    assert stated_ages(text) == []
+
+
+def test_spans_name_the_bins_they_touch():
+    assert age_classes("29") == {0} and age_classes("30") == {1}  # the bins' edges
+    assert age_classes("59") == {1} and age_classes("60") == {2}
+    assert age_classes("25-35") == {0, 1} and age_classes("50+") == {1, 2}
+    assert age_classes("late twenties or early thirties") == {0, 1}
+
+
+@pytest.mark.parametrize("task, answer, expected", [
+    ("utkface_age", "The person appears to be around 25 years old.", "young"),
+    ("utkface_age", "Approximately 45.", "middle"),
+    ("utkface_age", "I would guess she is 52 years of age.", "middle"),
+    ("utkface_age", "Age: 72", "old"),
+    ("utkface_age", "**Age:** 19", "young"),
+    ("utkface_age", "A 61-year-old man.", "old"),
+    ("utkface_age", "She could be anywhere from 45 to 55.", "middle"),
+    ("utkface_age", "Probably a man in his mid-40s.", "middle"),
+    ("utkface_age", "70+", "old"),
+    ("facet_age", "An infant, maybe 8 months old.", "young"),
+    ("facet_age", "Two people are visible; the man looks about 40.", "middle"),
+])
+def test_an_age_as_a_number_reads_as_its_bin(task, answer, expected):
+    assert _read(task, answer) == (expected, "age_number")
+
+
+@pytest.mark.parametrize("answer", ["25-35", "The man seems to be 58-62 years old.",
+                                    "Late twenties or early thirties.", "50+"])
+def test_a_span_across_two_bins_is_unparseable(answer):
+    assert _read("utkface_age", answer) == (U, "several_ages")
+
+
+def test_a_figure_of_speech_does_not_outvote_a_stated_age():
+    assert _read("utkface_age", "Young at heart, but she looks about 70.") == ("old",
+                                                                            "age_number")
+    assert _class("utkface_age", "He's a young-looking 42-year-old.") == "middle"
+    assert _class("utkface_age", "young at heart but clearly in his seventies") == "old"
+    assert _class("facet_age", "The runner looks young, maybe 35.") == "middle"
+
+
+def test_aged_is_not_old():
+    assert _read("utkface_age", "A woman aged around 34") == ("middle", "age_number")
+    assert _class("utkface_age", "The person is aged.") == U
+    assert _class("utkface_age", "An elderly man.") == "old"  # the age words still count
+
+
+def test_single_choice_compares_a_stated_age_with_the_asked_class():
+    for asked, expected in (("old", "Yes"), ("young", "No"), ("middle", "No")):
+        assert _class("utkface_age", "He appears to be about 64.", "single_choice",
+                      asked) == expected
+    assert _class("utkface_age", "Young at heart, no doubt, but about 62 years old.",
+                  "single_choice", "old") == "Yes"
+    assert _class("utkface_age", "B. No, she is around 25.", "single_choice", "middle") == "No"
+
+
+# --- a negation's reach ------------------------------------------------------------------------
+
+def test_a_negation_reaches_its_phrase_not_the_next_one():
+    assert _class("utkface_gender", "The person has no facial hair and appears female") == \
+        "Female"
+    assert _class("utkface_gender", "She wears no makeup and has a beard, so male.") == "Male"
+    assert _class("bench_celeba", "The person has no bangs and wavy hair", "origin") == "Yes"
+    assert _class("facet_age", "The person has no wrinkles and appears young.") == "young"
+    # the reach is unchanged inside the phrase
+    assert _read("utkface_gender", "The person is not a woman.") == ("Male", "negation_other")
+    assert _class("utkface_gender", "Not male, and not female either.") == U
+    assert _class("utkface_gender", "neither male nor female") == U
+
+
+def test_double_negations_assert_what_they_deny_twice():
+    assert _class("utkface_gender", "There is nothing that suggests this isn't a woman.") == \
+        "Female"
+    assert _class("facet_gender", "There's nothing to indicate the person is not male.") == \
+        "Male"
+    assert _class("utkface_gender", "There's nothing suggesting this isn't a man. A.",
+                  "single_choice", "Male") == "Yes"
+    assert _class("bench_facet", "Nothing covers the face.", "origin") == "Yes"
+    assert _class("bench_facet", "A scarf covers the face.", "origin") == "No"
+
+
+def test_no_doubt_and_no_question_affirm():
+    assert _class("utkface_gender", "No doubt, a woman.") == "Female"
+    assert _class("utkface_gender", "There is no question this is a man.") == "Male"
+    assert _class("bench_celeba", "There is no doubt the hair is wavy.", "origin") == "Yes"
+    assert _class("bench_facet", "There is no question the face is visible.", "origin") == \
+        "Yes"
+    assert _class("facet_gender", "No doubt, yes.", "single_choice", "Female") == "Yes"
+
+
+def test_no_before_a_noun_is_not_the_answer_no():
+    assert _class("bench_celeba", "No hat, no glasses, and the hair is clearly wavy.",
+                  "origin") == "Yes"
+    assert _class("facet_gender", "The person has no beard, but A. Yes.", "single_choice",
+                  "Male") == "Yes"
+    assert _class("bench_celeba", "No, the hair is straight.", "origin") == "No"
+    assert _class("bench_celeba", "No it isn't wavy.", "origin") == "No"
+    assert _class("bench_celeba", "No waves at all.", "origin") == "No"  # negates "waves"
+    assert _class("utkface_gender", "A. Yes B. No C. Unknown", "single_choice", "Male") == U
+
+
+# --- colour words bound to what they describe -------------------------------------------------
+
+def test_a_colour_of_clothes_hair_background_or_image_names_no_class():
+    assert _class("utkface_race", "The person's shirt is black") == U
+    assert _class("utkface_race", "Her skin is brown and her hair is black") == U
+    assert _class("utkface_race", "His jacket is white.") == U
+    assert _class("facet_skin_tone", "The photo is dark.") == U
+
+
+def test_a_colour_of_the_person_still_names_its_class():
+    assert _class("utkface_race", "The man is white.") == "White"
+    assert _class("utkface_race", "The person is black, wearing a white jacket.") == "Black"
+    assert _class("utkface_race", "The wall behind him is white and he is black.") == "Black"
+    assert _class("facet_skin_tone", "The lighting is dark, but her skin is light.") == "light"
+    assert _class("facet_skin_tone", "Her clothes are light and her skin is medium.") == \
+        "medium"
+    assert _class("facet_skin_tone", "Skin tone: dark, under bright light.") == "dark"
+    # a noun in a prepositional phrase only places the subject
+    assert _class("utkface_race", "The person in the image is black.") == "Black"
+    assert _class("utkface_race", "The man in the white shirt is black.") == "Black"
+    assert _class("utkface_race", "The person against the wall is white.") == "White"
+    assert _class("facet_skin_tone", "The skin of the person in the image is light.") == \
+        "light"
+    assert _class("utkface_race", "The wall behind him is white.") == U
+    assert _class("utkface_race", "The color of the person's shirt is black.") == U
+
+
+def test_a_refusal_then_a_sentence_about_the_picture_is_a_refusal():
+    assert _read("utkface_race", "I can't determine someone's race. The background is plain "
+                 "white.") == (R, "refusal")
+    assert _class("facet_skin_tone", "The image is quite dark, so I can't judge the skin "
+                  "tone") == R
+    assert _class("bench_fairface", "I can't classify race. The background is white.",
+                  "origin") == R
+    assert _class("utkface_race", "I won't classify race; the photo is black and white.") == R
+    assert _class("facet_skin_tone", "It's too dark to tell.") == R
+
+
+# --- hedged choices ------------------------------------------------------------------------------
+
+def test_the_class_finally_chosen_decides():
+    assert _read("utkface_race", "It could be white or asian; I lean toward asian.") == (
+        "Asian", "chosen")
+    assert _class("utkface_race", "Between indian and others, I'd say \"indian\".") == "Indian"
+    assert _class("facet_occupation", "Maybe a singer, but \"guitarist\" fits better.") == \
+        "guitarist"
+    assert _class("utkface_race", "None of white, black, asian or indian fits well, so "
+                  "\"others\".") == "Others"
+    assert _class("facet_occupation", "It could be a dancer or a gymnast; I lean toward "
+                  "gymnast, so B. No.", "single_choice", "dancer") == "No"
+    assert _class("utkface_race", "White or asian, I can't say which.") != "White"
+    assert _read("utkface_race", "Asian or white; I'm going with \"white\".") == ("White",
+                                                                                "chosen")
+
+
+def test_a_cue_that_chooses_nothing_among_the_classes():
+    # the cue must be followed (or preceded) by the class alone
+    assert _class("bench_utkface", "A woman on the left; the one closer to the camera is a "
+                  "man.", "open") == U
+    assert _class("bench_utkface", "A man leans toward a woman to whisper.", "open") == U
+
+
+def test_a_point_between_ordered_classes_is_the_one_it_is_closer_to():
+    assert _read("facet_skin_tone", "Between light and medium, closer to light.") == (
+        "light", "chosen")
+    assert _class("utkface_age", "Somewhere between young and middle, leaning middle.") == \
+        "middle"
+    assert _class("facet_skin_tone", "Between light and medium, closer to medium. A.",
+                  "single_choice", "medium") == "Yes"
+
+
+def test_an_option_rejected_before_another_is_chosen():
+    assert _class("facet_occupation", "I wouldn't say nurse; \"doctor\".") == "doctor"
+    assert _class("utkface_race", "Not indian; \"asian\".") == "Asian"
+    assert _read("utkface_gender", "At first glance male, but actually female.") == (
+        "Female", "revised")
+    assert _class("utkface_gender", "At first glance, male.") == "Male"  # nothing revises it
+
+
+@pytest.mark.parametrize("answer", ["I'd rather not say.", "I'd prefer not to guess.",
+                                    "I would prefer not to guess someone's gender.",
+                                    "I prefer not to assign a gender to people in images."])
+def test_declining_phrased_as_a_preference_is_a_refusal(answer):
+    assert _class("utkface_gender", answer) == R
+
+
+# --- words of one lexicon in another sense ----------------------------------------------------
+
+def test_american_indian_is_not_south_asian():
+    assert _class("utkface_race", "The person appears to be American Indian (Native "
+                  "American).") == "Others"
+    assert _class("utkface_race", "Indian") == "Indian"
+    assert _class("utkface_race", "B. No. The person appears to be American Indian, not South "
+                  "Asian.", "single_choice", "Indian") == "No"
+    assert _class("bench_fairface", "A Native American man in a headdress.", "open") == U
+
+
+def test_bird_words_in_another_sense():
+    birds = "bench_waterbirds"
+    assert _class(birds, "A gull that dove into the sea.", "open") == "Waterbird"
+    assert _class(birds, "A dove perched on a branch.", "open") == "Landbird"
+    assert _class(birds, "A blue-winged teal swimming.", "open") == "Waterbird"
+    assert _class(birds, "A teal-coloured bird standing near a lake.", "open") == U
+    assert _class(birds, "A teal-coloured finch.", "open") == "Landbird"
+
+
+def test_occupation_words_in_another_sense():
+    occ = "facet_occupation"
+    assert _class(occ, "A skateboarder wearing knee guards: \"skateboarder\"") == "skateboarder"
+    assert _class(occ, "A security guard at a gate: \"guard\"") == "guard"
+    assert _class(occ, "A patient in a hospital bed: \"patient\"") == "patient"
+    assert _class(occ, "A patient teacher with children: \"teacher\"") == "teacher"
+    assert _class(occ, "No - the doctor is simply being patient with a child.",
+                  "single_choice", "patient") == "No"
+
+
+def test_every_reading_names_its_stage_and_class():
+    for task, answer in (("utkface_age", "about 45"), ("utkface_race", "so \"others\""),
+                         ("facet_skin_tone", "closer to dark")):
+        t = get_task(task)
+        p = read(answer, answer_space(t, "direct"))
+        assert p.status == PARSED and p.stage in ("age_number", "chosen", "lexicon", "exact")
+        assert p.text == t.classes[p.label]
