@@ -3,7 +3,7 @@ modules import each other in a cycle (function-level imports count too).
 
 Layers, lowest first (README, "Layout"):
   0 the package root, errors, rundir          run directories: plain files
-  1 data, models, metrics, selection, per_example, lvlm.types
+  1 data, models, metrics, selection, per_example
   2 methods                                    pure: losses, samplers, fits, the registry
   3 config                                     shared config defaults, config files
   4 training, bridge                           step, loop, checkpoints, post-fit, teachers;
@@ -26,7 +26,7 @@ PACKAGE = os.path.join(REPO, "nhfair_jax")
 LAYERS = (
     ("nhfair_jax", "nhfair_jax.errors", "nhfair_jax.rundir"),
     ("nhfair_jax.data", "nhfair_jax.models", "nhfair_jax.metrics", "nhfair_jax.selection",
-     "nhfair_jax.per_example", "nhfair_jax.lvlm.types"),
+     "nhfair_jax.per_example"),
     ("nhfair_jax.methods",),
     ("nhfair_jax.config",),
     ("nhfair_jax.training", "nhfair_jax.bridge"),

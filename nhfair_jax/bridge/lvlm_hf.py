@@ -269,7 +269,7 @@ class HFBackend:
         return rows
 
     def answer(self, requests):
-        from nhfair_jax.lvlm.types import Reply
+        from nhfair_jax.bridge.lvlm_types import Reply
 
         replies = []
         for start in range(0, len(requests), self.batch_size):

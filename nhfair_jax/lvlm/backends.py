@@ -22,7 +22,7 @@ import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.lvlm.types import Reply, Request  # noqa: F401 - the backends' vocabulary
+from nhfair_jax.bridge.lvlm_types import Reply, Request  # noqa: F401 - the backends' vocabulary
 
 BACKENDS = ("openai", "transformers")
 # decoding.structured: how a closed question's answer is constrained to its options, where the

@@ -1,4 +1,5 @@
-"""What a backend is asked and what it answers (shared by the served and the local backends)."""
+"""What an LVLM backend is asked and what it answers, shared by the served backends (lvlm/) and
+the local one (bridge/lvlm_hf.py): in the bridge's room, so that neither imports upward."""
 
 from __future__ import annotations
 
