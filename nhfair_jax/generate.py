@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import shutil
 import sys
 import time
 import warnings
@@ -247,14 +246,20 @@ def _image_settings(config_json: dict) -> dict:
 
 
 def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
-    from nhfair_jax.rundir import config_to_json
+    """rundir.claim_workdir: images made with other settings are refused; a killed write's
+    temp files are cleared."""
+    def images() -> bool:
+        folder = os.path.join(workdir, "counterfactuals")
+        return os.path.isdir(folder) and bool(os.listdir(folder))
 
-    path = os.path.join(workdir, "config.json")
-    if overwrite and os.path.isdir(workdir):
-        if os.listdir(workdir) and not os.path.exists(path):
-            raise UserError(f"--overwrite refuses to delete {workdir}: it holds no config.json "
-                            "of a generate run")
-        shutil.rmtree(workdir)
+    def settings(stored, resolved):
+        old, new = _image_settings(stored), _image_settings(resolved)
+        return sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+
+    rundir.claim_workdir(workdir, config, overwrite=overwrite, compare=settings, holds=images,
+                         what="holds images made with other settings",
+                         remedy="use another --workdir, or --overwrite to delete them",
+                         empty="held no image")
     try:
         for sub in ("originals", "counterfactuals"):
             os.makedirs(os.path.join(workdir, sub), exist_ok=True)
@@ -263,15 +268,6 @@ def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
                     os.remove(os.path.join(workdir, sub, name))
     except OSError as e:
         raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}") from e
-    resolved = config_to_json(config)
-    if os.path.exists(path) and os.listdir(os.path.join(workdir, "counterfactuals")):
-        old, new = _image_settings(rundir.read_json(path)), _image_settings(resolved)
-        changed = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
-        if changed:
-            raise UserError(f"{workdir} holds images made with other settings (differs in: "
-                            f"{', '.join(changed[:6])}); use another --workdir, or --overwrite "
-                            "to delete them")
-    rundir.write_json(path, resolved)
 
 
 def _load_sources(config):

@@ -219,44 +219,16 @@ class RunDir:
         write_npz(self.file(f"predictions_{split}.npz"), **arrays)
 
     def prepare(self, config, *, overwrite: bool = False) -> None:
-        """Creates the directory, or checks that it belongs to this config; writes config.json.
+        """Creates the directory, or checks that it belongs to this config; writes config.json
+        (`claim_workdir`: a directory with trained epochs of another config is refused).
 
         Raises:
           UserError: the directory cannot be written, or holds a run of another config.
         """
-        config_path = self.file(self.CONFIG)
-        if overwrite and os.path.isdir(self.path):
-            if os.listdir(self.path) and not os.path.exists(config_path):
-                raise UserError(f"--overwrite refuses to delete {self.path}: it is not a run "
-                                "directory (no config.json)")
-            shutil.rmtree(self.path)
-        try:
-            os.makedirs(self.path, exist_ok=True)
-            # A name of its own: workers preparing the same directory must not remove each
-            # other's.
-            probe = self.file(f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
-            with open(probe, "w") as f:
-                f.write("ok")
-            test_pause("write_probe")
-            os.remove(probe)
-        except OSError as e:
-            raise UserError(f"cannot write to workdir {self.path}: {e.strerror or e}; choose "
-                            "another --workdir") from e
-        resolved = config_to_json(config)
-        stored = self.config()
-        if stored is not None:
-            changed = [k for k in config_diff(stored, resolved) if k not in PRESENTATION_KEYS]
-            if not changed:
-                return
-            if self.has_started():
-                raise UserError(f"{self.path} holds a run of a different config (differs in: "
-                                f"{', '.join(changed[:6])}); use --overwrite or another "
-                                "--workdir")
-            # Only the config of a start that failed (bad data path, wrong column): nothing to
-            # lose.
-            print(f"note: {self.path} held no trained epoch; it now belongs to this config "
-                  f"(changed: {', '.join(changed[:6])})", file=sys.stderr)
-        write_json(config_path, resolved)
+        claim_workdir(self.path, config, overwrite=overwrite, holds=self.has_started,
+                      what="holds a run of a different config",
+                      remedy="use --overwrite or another --workdir",
+                      empty="held no trained epoch")
 
     # --- one worker at a time -------------------------------------------------------------
 
@@ -309,3 +281,59 @@ def test_pause(point: str) -> None:
             import time
 
             time.sleep(float(seconds))
+
+
+def claim_workdir(path: str, config, *, name: str = "config.json", overwrite: bool = False,
+                  force: bool = False, compare=None, holds=lambda: True,
+                  what: str = "holds the work of a different config",
+                  remedy: str = "use another --workdir or --overwrite",
+                  empty: str = "held nothing yet") -> list[str]:
+    """The one guard of a work directory, for every command that owns one (a run, an LVLM
+    evaluation, a generate run, a benchmark, a study): the directory is created and shown
+    writable; `overwrite` deletes it first, but only when it holds `name` (it is then ours);
+    when it holds a `name` of another config, it is refused if `holds()` says its content
+    depends on that config (trained epochs, answers, images, started runs), else taken over with
+    a note; `force` takes it over in any case. Then `name` is written with the config.
+
+    Args:
+      compare: (stored, resolved JSON) -> the keys whose difference matters (default: every
+        key but PRESENTATION_KEYS).
+
+    Returns:
+      The keys in which a taken-over directory's config differed.
+
+    Raises:
+      UserError: the directory cannot be written, `overwrite` on a folder that is not ours, or
+        a directory whose content belongs to another config.
+    """
+    config_path = os.path.join(path, name)
+    if overwrite and os.path.isdir(path):
+        if os.listdir(path) and not os.path.exists(config_path):
+            raise UserError(f"--overwrite refuses to delete {path}: it is not a work directory "
+                            f"of this command (no {name})")
+        shutil.rmtree(path)
+    try:
+        os.makedirs(path, exist_ok=True)
+        # A name of its own: workers preparing the same directory must not remove each other's.
+        probe = os.path.join(path, f".write_probe.{os.getpid()}.{os.urandom(4).hex()}")
+        with open(probe, "w") as f:
+            f.write("ok")
+        test_pause("write_probe")
+        os.remove(probe)
+    except OSError as e:
+        raise UserError(f"cannot write to workdir {path}: {e.strerror or e}; choose another "
+                        "--workdir") from e
+    resolved = config_to_json(config)
+    changed = []
+    if os.path.exists(config_path) and not force:
+        stored = read_json(config_path)
+        changed = (compare(stored, resolved) if compare is not None else
+                   [k for k in config_diff(stored, resolved) if k not in PRESENTATION_KEYS])
+        if changed and holds():
+            raise UserError(f"{path} {what} (differs in: {', '.join(changed[:6])}); {remedy}")
+        if changed:
+            print(f"note: {path} {empty}; it now belongs to this config (changed: "
+                  f"{', '.join(changed[:6])})", file=sys.stderr)
+    write_json(config_path, resolved)
+    return changed
+

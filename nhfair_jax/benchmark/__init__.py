@@ -69,31 +69,25 @@ def dataset_methods(bench, dataset: str) -> list[str]:
 
 def check_workdir(workdir: str, bench, force: bool) -> None:
     """The workdir belongs to this benchmark config, or is new, or no trial has started in it
-    (then a corrected config takes it over); writes benchmark_config.json."""
-    from nhfair_jax.errors import UserError
-    from nhfair_jax.rundir import config_diff, config_to_json, read_json, write_json
+    (then a corrected config takes it over), or its config differs only in a raised trial
+    budget (rundir.claim_workdir); writes benchmark_config.json."""
+    from nhfair_jax.rundir import claim_workdir, config_diff
     from nhfair_jax.sweep.runner import log_line
 
-    os.makedirs(workdir, exist_ok=True)
-    path = os.path.join(workdir, "benchmark_config.json")
-    resolved = config_to_json(bench)
-    if os.path.exists(path) and not force:
-        before = read_json(path)
+    def compare(before, resolved):
         changed = config_diff(before, resolved)
         if changed and budget_raised(before, resolved, changed):
             log_line(f"note: the trial budget of {workdir} rises ({', '.join(changed)}): its "
                      "finished trials are kept and the new ones added; the selection and the "
                      "seeds follow the larger sweep")
-            changed = []
-        if changed and started_runs(workdir):
-            raise UserError(f"{workdir} was made by a different benchmark config (differs in: "
-                            f"{', '.join(changed[:6])}); use another --workdir, or --force to "
-                            "continue in it anyway")
-        if changed:
-            log_line(f"note: {workdir} was made by a different benchmark config (differs in: "
-                     f"{', '.join(changed[:6])}), but no trial has started in it: it now "
-                     "belongs to this config")
-    write_json(path, resolved)
+            return []
+        return changed
+
+    claim_workdir(workdir, bench, name="benchmark_config.json", force=force, compare=compare,
+                  holds=lambda: bool(started_runs(workdir)),
+                  what="was made by a different benchmark config",
+                  remedy="use another --workdir, or --force to continue in it anyway",
+                  empty="held no started trial")
 
 
 BUDGET_KEYS = ("trials", "trials_per_method")

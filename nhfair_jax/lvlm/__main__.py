@@ -15,7 +15,6 @@ line saying what is kept.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 
 from absl import app, flags, logging
@@ -48,7 +47,6 @@ def _report_check(workdir: str, config) -> None:
 def main(argv) -> None:
     del argv
     from nhfair_jax.cli import fail, fail_with
-    from nhfair_jax.errors import UserError
     from nhfair_jax.lvlm.run import run
 
     logging.set_verbosity(logging.WARNING)
@@ -59,12 +57,7 @@ def main(argv) -> None:
         if _CHECK.value:
             _report_check(workdir, config)
             return
-        if _OVERWRITE.value and os.path.isdir(workdir):
-            if not os.path.exists(os.path.join(workdir, "config.json")):
-                raise UserError(f"--overwrite refuses to delete {workdir}: it is not a run "
-                                "directory (no config.json)")
-            shutil.rmtree(workdir)
-        result = run(config, workdir, progress=_PROGRESS.value)
+        result = run(config, workdir, progress=_PROGRESS.value, overwrite=_OVERWRITE.value)
         counts = ", ".join(f"{k} {v}" for k, v in result["status_counts"].items())
         recall = ", ".join(f"{g} {v:.3f}" for g, v in result["recall"].items())
         gd = ", ".join(f"{p} {v:+.3f}" for p, v in result["gd"].items()) or "n/a"

@@ -120,25 +120,20 @@ def load_image(example: Example):
     return img, (data if keep else None), f"image/{fmt.lower()}" if keep else ""
 
 
-def _check_workdir(workdir: str, config) -> None:
-    from nhfair_jax.rundir import config_to_json
+def _check_workdir(workdir: str, config, overwrite: bool = False) -> None:
+    """rundir.claim_workdir: answers of another evaluation (IDENTITY) are refused."""
+    def get(d, key):
+        for part in key.split("."):
+            d = d.get(part, {}) if isinstance(d, dict) else {}
+        return d
 
-    os.makedirs(workdir, exist_ok=True)
-    path = os.path.join(workdir, "config.json")
-    resolved = config_to_json(config)
-    if os.path.exists(path) and os.path.exists(os.path.join(workdir, "answers.jsonl")):
-        stored = rundir.read_json(path)
-
-        def get(d, key):
-            for part in key.split("."):
-                d = d.get(part, {}) if isinstance(d, dict) else {}
-            return d
-
-        changed = [k for k in IDENTITY if get(stored, k) != get(resolved, k)]
-        if changed:
-            raise UserError(f"{workdir} holds answers of another evaluation (differs in: "
-                            f"{', '.join(changed)}); use another --workdir or --overwrite")
-    rundir.write_json(path, resolved)
+    rundir.claim_workdir(
+        workdir, config, overwrite=overwrite,
+        compare=lambda stored, resolved: [k for k in IDENTITY
+                                          if get(stored, k) != get(resolved, k)],
+        holds=lambda: os.path.exists(os.path.join(workdir, "answers.jsonl")),
+        what="holds answers of another evaluation",
+        remedy="use another --workdir or --overwrite", empty="held no answer")
 
 
 def _record(q: Question, task: Task, config, model_id, decoding, phash, reply: Reply,
@@ -305,7 +300,7 @@ def prepare(config):
 
 
 def run(config, workdir: str, *, backend=None, progress: bool = True, report: bool = True,
-        mapper=None):
+        mapper=None, overwrite: bool = False):
     """Runs (or resumes) an evaluation; returns the metrics written to metrics.json.
 
     Args:
@@ -313,11 +308,12 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
       workdir: where answers.jsonl, metrics.json and the report go.
       backend: a ready backend (tests pass one); default: the one the config names.
       mapper: a ready embedding mapper (tests pass one); default: from `parse.encoder`.
+      overwrite: delete the workdir's earlier answers first.
     """
     from nhfair_jax.lvlm import metrics as M
 
     task, names, questions, notes = prepare(config)
-    _check_workdir(workdir, config)
+    _check_workdir(workdir, config, overwrite)
     reader = Reader(task, config, mapper=mapper)
     own = backend is None
     backend = backend or make_backend(config)

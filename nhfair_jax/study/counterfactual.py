@@ -135,20 +135,11 @@ def run_study(study, workdir: str, *, plots: bool = True, log=print) -> dict:
 
 
 def check_workdir(workdir: str, study, force: bool) -> None:
-    """Writes study.json; a workdir of another study config is refused unless force."""
-    path = os.path.join(workdir, "study.json")
-    payload = rundir.config_to_json(study)
-    try:
-        os.makedirs(workdir, exist_ok=True)
-    except OSError as e:
-        raise UserError(f"cannot write to workdir {workdir}: {e.strerror or e}") from e
-    if os.path.exists(path) and not force:
-        old = rundir.read_json(path)
-        diff = rundir.config_diff(old, payload)
-        if diff:
-            raise UserError(f"{workdir} holds a study of another config (differs in "
-                            f"{', '.join(diff[:5])}); choose another --workdir or pass --force")
-    rundir.write_json(path, payload)
+    """Writes study.json; a workdir of another study config is refused unless force
+    (rundir.claim_workdir)."""
+    rundir.claim_workdir(workdir, study, name="study.json", force=force,
+                         what="holds a study of another config",
+                         remedy="choose another --workdir or pass --force")
 
 
 def main(argv=None) -> int:
