@@ -16,7 +16,8 @@ import sys
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import parse_flags, with_method_argument
+from nhfair_jax.cli import fail_with, parse_flags, run_config, with_method_argument
+from nhfair_jax.config import complete_method
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "Path to a configs/*.py file.",
                                           lock_config=True)
@@ -26,8 +27,6 @@ _OVERWRITE = flags.DEFINE_bool("overwrite", False, "Delete the run directory and
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import fail_with, run_config
-    from nhfair_jax.config import complete_method
 
     logging.set_verbosity(logging.WARNING)
     try:

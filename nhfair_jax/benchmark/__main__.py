@@ -9,7 +9,10 @@ from absl import app, flags, logging
 from ml_collections import config_flags
 
 from nhfair_jax.benchmark import run_benchmark
-from nhfair_jax.cli import define_config_dict, parse_flags
+from nhfair_jax.benchmark.workers import launch_benchmark
+from nhfair_jax.cli import define_config_dict, fail_with, parse_flags
+from nhfair_jax.errors import UserError
+from nhfair_jax.report import summary_lines
 from nhfair_jax.sweep.launch import slurm_options
 
 _CONFIG = config_flags.DEFINE_config_file("config", None, "A configs/benchmark_*.py file.",
@@ -48,13 +51,9 @@ def main(argv) -> None:
             with _CONFIG.value.unlocked():
                 _CONFIG.value.prune = _PRUNE.value
         if _LAUNCHER.value is None and (_WORKERS.value != 1 or _NO_WAIT.value):
-            from nhfair_jax.errors import UserError
-
             raise UserError("--workers and --no_wait go with --launcher local or slurm (without "
                             "it this process is the one worker)")
         if _LAUNCHER.value is not None:
-            from nhfair_jax.benchmark.workers import launch_benchmark
-
             done = launch_benchmark(_CONFIG.value, workdir, _STORAGE.value,
                                     launcher=_LAUNCHER.value, workers=_WORKERS.value,
                                     wait=not _NO_WAIT.value, slurm=_SLURM.value,
@@ -64,13 +63,10 @@ def main(argv) -> None:
             out = run_benchmark(_CONFIG.value, workdir, _STORAGE.value, force=_FORCE.value,
                                 report=not _NO_REPORT.value)
         if out:
-            from nhfair_jax.report import summary_lines
-
             print("\n".join(summary_lines(out["info"])))
             print(f"report: {os.path.join(workdir, 'report.md')} (and report.html, "
                   "results.csv, plots/)")
     except Exception as e:  # noqa: BLE001 - a mistake is one line, a bug its traceback
-        from nhfair_jax.cli import fail_with
 
         fail_with(e)
 

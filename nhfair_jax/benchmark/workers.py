@@ -9,17 +9,19 @@ import os
 
 from absl import logging
 
+from nhfair_jax import runtime
 from nhfair_jax.benchmark import (check_workdir, dataset_methods, run_benchmark, seed_jobs,
                                   total_runs, validate)
+from nhfair_jax.errors import UserError
+from nhfair_jax.report import build_report
+from nhfair_jax.rundir import RunDir
+from nhfair_jax.sweep import collect, launch
+from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
 
 
 def finished_runs(bench, workdir: str, storage) -> int:
     """How many of the benchmark's runs are finished: trials counted by the studies, seed
     re-runs by their run directories once a data set's sweeps are complete. Trains nothing."""
-    from nhfair_jax.rundir import RunDir
-    from nhfair_jax.sweep import collect
-    from nhfair_jax.sweep.runner import Sweeper
-
     sweeper = Sweeper(bench, workdir, storage)
     seeds = [int(s) for s in bench.seeds]
     done = 0
@@ -46,9 +48,6 @@ class Worker:
 
     def __call__(self, index: int) -> dict:
         import socket
-
-        from nhfair_jax import runtime
-        from nhfair_jax.sweep.runner import log_line
 
         runtime.setup()  # a fresh process on the node: the command's settings
         logging.set_verbosity(logging.WARNING)
@@ -77,10 +76,6 @@ def launch_benchmark(bench, workdir: str, storage: str | None, *, launcher: str,
     Raises:
       UserError: the workers ended with runs left (the same command again resumes them).
     """
-    from nhfair_jax.errors import UserError
-    from nhfair_jax.sweep import launch
-    from nhfair_jax.sweep.runner import Sweeper, open_storage, storage_url
-
     if int(workers) < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
     validate(bench)
@@ -99,11 +94,6 @@ def launch_benchmark(bench, workdir: str, storage: str | None, *, launcher: str,
 
 def _collect(array, bench, workdir, store, url, total, *, workers, wait, slurm, force, report):
     """launch_benchmark's part after the checks: attach, submit, wait, report."""
-    from nhfair_jax.errors import UserError
-    from nhfair_jax.report import build_report
-    from nhfair_jax.sweep import launch
-    from nhfair_jax.sweep.runner import log_line
-
     def status() -> dict:
         return {"finished": finished_runs(bench, workdir, store), "total": total,
                 "workers": array.job_ids()}

@@ -6,9 +6,16 @@ import argparse
 import os
 import sys
 
+from nhfair_jax import runtime
 from nhfair_jax.errors import UserError
 from nhfair_jax.evaluate.predictions import MIN_GROUP, load_predictions, parse_paired
-from nhfair_jax.evaluate.report import format_figure, ordered_figures, evaluate, write_report
+from nhfair_jax.evaluate.report import (
+    evaluate,
+    format_figure,
+    ordered_figures,
+    write_report,
+)
+from nhfair_jax.metrics.direction import LEGEND, marked
 
 _DESCRIPTION = """A fairness report of any model's predictions, with bootstrap confidence intervals.
 
@@ -24,8 +31,6 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter,
 
 
 def main(argv=None) -> int:
-    from nhfair_jax import runtime
-
     runtime.setup()
     ap = argparse.ArgumentParser(prog="python -m nhfair_jax.evaluate", description=_DESCRIPTION,
                                  formatter_class=_HelpFormatter)
@@ -72,7 +77,6 @@ def main(argv=None) -> int:
         print(f"warning: {w}", file=sys.stderr)
     first = next(iter(report["groupings"].values()))
     figs = first["figures"]
-    from nhfair_jax.metrics.direction import LEGEND, marked
 
     for k in ordered_figures(figs):
         if k != "count":

@@ -9,11 +9,17 @@ import os
 
 import numpy as np
 
+from nhfair_jax import rundir
 from nhfair_jax.errors import UserError
 from nhfair_jax.evaluate.predictions import MIN_GROUP, Predictions
+from nhfair_jax.metrics import bootstrap, demographic_parity_ratio
+from nhfair_jax.metrics.bootstrap import bootstrap_rate
+from nhfair_jax.metrics.direction import LEGEND, marked
+
 
 def _groupings(p: Predictions) -> list[tuple[str, np.ndarray, list]]:
     """(name, codes of observed groups, names): the intersection, then each attribute alone."""
+    # here, not at the top: the data package imports JAX, which evaluate does not need
     from nhfair_jax.data.store import combine_groups
 
     out = []
@@ -49,9 +55,6 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
       several group columns are given), "groupings": {name: {"figures", "groups"}} for every
       grouping, "warnings", "left_out", "input", "bootstrap"}.
     """
-    from nhfair_jax.metrics import bootstrap
-    from nhfair_jax.metrics.bootstrap import bootstrap_rate
-
     c = len(p.class_names)
     groupings, warnings, left_out = {}, [], []
     for name, codes, names in _groupings(p):
@@ -109,8 +112,6 @@ def evaluate(p: Predictions, *, n: int = 1000, seed: int = 0, confidence: float 
 def _dp_ratio(p, codes, g: int, n: int, seed: int, confidence: float) -> dict:
     """The demographic-parity ratio (smallest / largest group selection rate of the positive
     class) with its group-stratified bootstrap interval."""
-    from nhfair_jax.metrics import bootstrap, demographic_parity_ratio
-
     def ratio(y_true, y_pred, groups, num_classes, num_groups):
         return {"dp_ratio": demographic_parity_ratio(y_true, y_pred, groups,
                                                      num_classes=num_classes,
@@ -184,7 +185,6 @@ def to_markdown(report: dict) -> str:
     ci = (f"{b['confidence']:.0%} percentile bootstrap intervals, {b['resamples']} resamples "
           f"stratified by group, seed {b['seed']}" if b["resamples"] else "no intervals "
           "(--bootstrap 0)")
-    from nhfair_jax.metrics.direction import LEGEND, marked
 
     positive = (f" The positive class (selection rate, TPR, FPR, eqopp, dp_ratio) is "
                 f"{inp['classes'][-1]!r}." if len(inp["classes"]) == 2 else "")
@@ -212,8 +212,6 @@ def to_markdown(report: dict) -> str:
 
 def write_report(report: dict, out: str) -> list[str]:
     """Writes report.md, report.json and groups.csv atomically; returns their paths."""
-    from nhfair_jax import rundir
-
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:

@@ -20,7 +20,9 @@ import sys
 from absl import app, flags, logging
 from ml_collections import config_flags
 
-from nhfair_jax.cli import parse_flags
+from nhfair_jax.cli import fail, fail_with, parse_flags
+from nhfair_jax.lvlm import answers as A
+from nhfair_jax.lvlm.run import check, run
 
 _CONFIG = config_flags.DEFINE_config_file("config", None,
                                           "configs/lvlm.py:TASK[,PROMPTS] (or another config "
@@ -34,8 +36,6 @@ _CHECK_N = flags.DEFINE_integer("check_n", 32, "How many answered questions --ch
 
 
 def _report_check(workdir: str, config) -> None:
-    from nhfair_jax.lvlm.run import check
-
     out = check(config, workdir, n=_CHECK_N.value)
     print(f"{len(out['changed'])} of {out['asked']} answer(s) changed when asked one at a time "
           f"(logged at batch size {out['batch_size']}, {out['model']})")
@@ -46,8 +46,6 @@ def _report_check(workdir: str, config) -> None:
 
 def main(argv) -> None:
     del argv
-    from nhfair_jax.cli import fail, fail_with
-    from nhfair_jax.lvlm.run import run
 
     logging.set_verbosity(logging.WARNING)
     workdir = ""
@@ -96,8 +94,6 @@ def failure_line(result: dict, config, workdir: str) -> str | None:
 def _interrupted(workdir: str) -> str:
     """The line Ctrl-C prints: what the answer log keeps and how to go on."""
     import warnings
-
-    from nhfair_jax.lvlm import answers as A
 
     log = os.path.join(workdir, "answers.jsonl")
     if not workdir or not os.path.exists(log):

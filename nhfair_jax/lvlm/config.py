@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import ml_collections
 
+from nhfair_jax.lvlm.prompts import SYSTEM_PROMPT
+from nhfair_jax.lvlm.tasks import get_task
+
 
 def lvlm_config(task: str, prompts: str = "", root: str = "") -> ml_collections.ConfigDict:
     """An LVLM evaluation of `task` with the prompt sets `prompts` ("a,b"; "" = the task's own)."""
-    from nhfair_jax.lvlm.prompts import SYSTEM_PROMPT
-    from nhfair_jax.lvlm.tasks import get_task
-
     t = get_task(task)
     study = t.split == "all"
     c = ml_collections.ConfigDict()

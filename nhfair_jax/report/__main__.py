@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from nhfair_jax import runtime
+from nhfair_jax.errors import UserError
+from nhfair_jax.report import build_report
+
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m nhfair_jax.report", description=__doc__)
@@ -16,13 +20,10 @@ def main(argv=None) -> int:
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the test intervals (0: none)")
     a = p.parse_args(argv)
-    from nhfair_jax import runtime
 
     runtime.setup()
     if a.bootstrap < 0:
         p.error(f"--bootstrap must be 0 or more, got {a.bootstrap}")
-    from nhfair_jax.errors import UserError
-    from nhfair_jax.report import build_report
 
     try:
         out = build_report(a.workdir, plots=not a.no_plots, percent=a.percent,

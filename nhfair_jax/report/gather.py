@@ -11,8 +11,11 @@ import os
 
 import numpy as np
 
+from nhfair_jax import metrics, rundir
 from nhfair_jax.errors import UserError
-from nhfair_jax import rundir
+from nhfair_jax.metrics.bootstrap import bootstrap
+from nhfair_jax.selection import fwh_zone
+from nhfair_jax.sweep import collect
 
 CSV_METRICS = ("utility", "worst", "gap", "acc", "worst_acc", "gap_acc", "auc", "worst_auc",
                "gap_auc", "dp", "eqodd", "dp_mean", "eqodd_ovr", "eqopp", "loss")
@@ -49,9 +52,6 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
       per-group test utility over seeds) and "test_zone". Each run of "runs" gets "interval":
       {metric: (lo, hi)} on test when intervals are computed.
     """
-    from nhfair_jax.selection import fwh_zone
-    from nhfair_jax.sweep import collect
-
     bench = read_bench_config(workdir)
     methods = ["erm", *[m for m in bench["methods"] if m != "erm"]]
     data = {}
@@ -85,9 +85,6 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
 def bootstrap_interval(run: dict, *, n: int, seed: int = 0, confidence: float = 0.95) -> dict:
     """{metric: (lo, hi)} of one run's test figures: a percentile bootstrap over its test
     predictions (stratified by group), or {} when the run has no predictions_test.npz."""
-    from nhfair_jax import metrics
-    from nhfair_jax.metrics.bootstrap import bootstrap
-
     path = os.path.join(run["dir"], "predictions_test.npz")
     if not os.path.exists(path):
         return {}

@@ -7,6 +7,8 @@ import copy
 
 import ml_collections
 
+from nhfair_jax.config import digitsb_config, method_config, real_data_config
+
 # Where the checkpoints are expected by default (local directories written by save_pretrained).
 DEFAULT_PATHS = {"clip": "weights/clip-vit-base-patch16", "blip2": "weights/blip2-itm-vit-g"}
 
@@ -34,8 +36,6 @@ def as_zeroshot(config, method: str, **method_overrides) -> ml_collections.Confi
     Keeps seed, data and eval (so the splits are those of the trained methods) and
     train.progress; replaces model and method.
     """
-    from nhfair_jax.config import method_config
-
     c = ml_collections.ConfigDict()
     c.seed = config.seed
     c.data = copy.deepcopy(config.data)
@@ -50,8 +50,6 @@ def zeroshot_config(dataset: str, model: str = "clip", method: str = "") -> \
         ml_collections.ConfigDict:
     """configs/zeroshot_<model>_<data set>.py: `method` "" (plain zero-shot), "fairerclip" or
     "sfid" on the data set's benchmark settings (its erm config's data and eval)."""
-    from nhfair_jax.config import digitsb_config, real_data_config
-
     utility = "auc" if dataset in ("ham10000", "fitz17k") else "acc"
     root = {"fitz17k": "data/fitzpatrick17k"}.get(dataset, f"data/{dataset}")  # as erm_*.py
     base = digitsb_config("erm") if dataset == "digitsb" else real_data_config(
