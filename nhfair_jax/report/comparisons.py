@@ -21,7 +21,10 @@ signed-rank test runs on the rest as scipy's `method="auto"` would choose it, sa
 `test` column:
   exact        no ties among |d| and at most 50 pairs: the exact null distribution;
   permutation  ties and at most 13 pairs: every sign pattern enumerated (2^13 < scipy's 9999
-               resamples, so the p-value is deterministic);
+               resamples, so the p-value is deterministic); run as `scipy.stats.
+               permutation_test` with the signed-rank statistic vectorised (the same p-value
+               as `wilcoxon`'s own permutation branch, which evaluates the statistic one sign
+               pattern at a time: 1.7 s for 13 pairs where this takes 0.06 s);
   approx       otherwise: the normal approximation with tie and continuity corrections.
 With n non-zero pairs no test can go below 2 / 2^n (every sign the same); with m methods in
 the family Holm's smallest adjusted p-value is m times the smallest raw one. When even that
@@ -94,12 +97,20 @@ def wilcoxon(d) -> tuple[float | None, str]:
     _, counts = np.unique(np.abs(d), return_counts=True)
     ties = bool((counts > 1).any())
     if d.size > 50 or (ties and d.size > 13):
-        method, test = "asymptotic", "approx"
-    elif ties:
-        method, test = stats.PermutationMethod(), "permutation"
-    else:
-        method, test = "exact", "exact"
-    return float(stats.wilcoxon(d, alternative="two-sided", method=method).pvalue), test
+        return float(stats.wilcoxon(d, method="asymptotic").pvalue), "approx"
+    if ties:
+        return float(stats.permutation_test((d,), _rank_sum_plus, permutation_type="samples",
+                                            vectorized=True, alternative="two-sided",
+                                            n_resamples=9999).pvalue), "permutation"
+    return float(stats.wilcoxon(d, method="exact").pvalue), "exact"
+
+
+def _rank_sum_plus(d, axis):
+    """The signed-rank statistic R+ (the ranks of |d| where d > 0), along `axis`: the ranks do
+    not change when signs are flipped, only which of them count."""
+    from scipy.stats import rankdata
+
+    return (rankdata(np.abs(d), axis=axis) * (d > 0)).sum(axis=axis)
 
 
 def holm(pvalues) -> np.ndarray:
@@ -138,7 +149,7 @@ def paired_with_erm(info: dict, metric: str, level: str = "seed") -> list[dict]:
         wins, losses = int((sign * d > 0).sum()), int((sign * d < 0).sum())
         out.append({"method": method, "metric": metric, "level": level, "n_pairs": int(d.size),
                     "wins": wins, "ties": int(d.size) - wins - losses, "losses": losses,
-                    "mean_diff": float(d.mean()) if d.size else None, "p": p, "test": test,
+                    "mean_diff": round(float(d.mean()), DECIMALS) if d.size else None, "p": p, "test": test,
                     "rank_sum": rank_sum,
                     "floor": float(2.0 ** (1 - nonzero.size)) if nonzero.size else 1.0})
     adjusted = holm([np.nan if e["p"] is None else e["p"] for e in out])
