@@ -369,6 +369,31 @@ def test_pruned_trials_count_toward_the_budget_stop_early_and_are_never_candidat
     assert len(fake.calls) == 8
 
 
+def test_runs_split_the_data_with_their_seed_unless_the_split_is_fixed(tmp_path):
+    """Issue 50: the benchmark paper's code re-splits the data with each training seed; the
+    default follows it, "fixed" keeps the data config's split for every run."""
+    from nhfair_jax.benchmark import validate
+    from nhfair_jax.sweep.runner import Sweeper
+
+    params = {"optim.lr": 1e-3}
+    bench = bench_config()
+    validate(bench)  # fills in the default
+    assert bench.splits == "per_seed"
+    sweeper = Sweeper(bench, "/w", None)
+    assert [sweeper.run_config("digitsb", "erm", params, s).data.split_seed
+            for s in (0, 3)] == [0, 3]
+    assert sweeper.run_config("digitsb", "dfr", {}, 3, base_run="/w/erm").data.split_seed == 3
+    with bench.unlocked():
+        bench.splits = "fixed"
+        bench.datasets.digitsb.overrides = {"data": {"split_seed": 7}}
+    assert [sweeper.run_config("digitsb", "erm", params, s).data.split_seed
+            for s in (0, 3)] == [7, 7]
+    with bench.unlocked():
+        bench.splits = "random"
+    with pytest.raises(UserError, match="splits must be one of per_seed, fixed, got 'random'"):
+        run_benchmark(bench, str(tmp_path / "w"))
+
+
 def test_an_unknown_pruner_is_one_clear_error(tmp_path):
     bench = bench_config(datasets=("digitsb",), methods=("erm",))
     with bench.unlocked():
