@@ -70,14 +70,17 @@ def test_benchmark_sweeps_selects_reruns_seeds_and_reports(bench):
         counts = {m: sum(t.startswith(f"trials/{dataset}/{m}/") for t in trials)
                   for m in ("erm", "resampling", "dfr")}
         assert counts == {"erm": 2, "resampling": 1, "dfr": 1}
-    for name in ("report.md", "report.html", "results.csv", "plots/candidates_digitsb.png",
-                 "plots/groups_digitsb_skew95.png", "plots/cd_utility.png"):
+    for name in ("report.md", "report.html", "results.csv", "comparisons.csv",
+                 "plots/candidates_digitsb.png", "plots/groups_digitsb_skew95.png"):
         assert os.path.getsize(os.path.join(workdir, name)) > 0, name
     frame = pd.read_csv(os.path.join(workdir, "results.csv"))
     selected = frame[frame["rule"] == "selected"]
     # every (data set, method) has a selection here, re-run with both seeds, on both splits
     assert len(selected) == 2 * 3 * 2 * 2 and set(selected["seed"]) == {0, 1}
-    assert "Friedman test on test utility: chi2" in out["markdown"]
+    # two data sets: Friedman / Nemenyi is one sentence (it needs three), no CD diagram
+    assert "Friedman test and Nemenyi post-hoc: not computed." in out["markdown"]
+    assert not os.path.exists(os.path.join(workdir, "plots", "cd_utility.png"))
+    assert "splits = per_seed" in out["markdown"]
     # DTO, recomputed independently from the ERM trials' validation accuracies per group
     for dataset in ("digitsb", "digitsb_skew95"):
         runs = [t[:-len("/result.json")] for t in trials if t.startswith(f"trials/{dataset}/erm/")]

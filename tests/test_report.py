@@ -226,7 +226,7 @@ def _tied_spec(datasets):
 
 @pytest.mark.slow
 def test_all_tied_methods_give_a_sentence_no_nan_and_no_warning(tmp_path):
-    w = make_workdir(tmp_path / "w", _tied_spec(["a", "b"]))
+    w = make_workdir(tmp_path / "w", _tied_spec(["a", "b", "c"]))
     out = build_report(w, bootstrap=0)
     md = out["markdown"]
     assert "All methods tie on test utility; the Friedman test is undefined." in md

@@ -24,7 +24,8 @@ Writes into the workdir:
   plots/*.png   the paper's Figure 2 per data set, utility against gap of every candidate,
                 per-group utility of the selected models, critical-difference diagrams
 
-Modules: gather (run directories in), tables, stats (Friedman / Nemenyi), plots, html.
+Modules: gather (run directories in), tables, stats (Friedman / Nemenyi), comparisons (each
+method against ERM: comparisons.csv), plots, html.
 """
 
 from __future__ import annotations
