@@ -188,8 +188,9 @@ def level_sentence(frame, level: str) -> str | None:
     n = int(rows["n_pairs"].max())
     m = int(tested.groupby("metric").size().max()) if len(tested) else 0
     what = {"seed": f"{n} (data set, seed) pairs", "dataset": f"{n} data sets"}[level]
-    bound = min(1.0, m * 2.0 ** (1 - n)) if m else 1.0
+    floor = 2.0 ** (1 - n)
+    bound = min(1.0, m * floor)
     return (f"At the {level} level no method can be told apart from ERM at alpha = {ALPHA}, "
-            f"whatever its results: {what} give at best p = 2 / 2^{n} = {2.0 ** (1 - n):.3g}, "
-            f"and Holm over {m} method{'s' * (m != 1)} at best {bound:.3g}. This is what "
-            "these runs can say, not a missing result.")
+            f"whatever its results: {what} give at best p = 2 / 2^{n} = {floor:.3g}, and "
+            f"Holm over {m} method{'s' * (m != 1)} at best min(1, {m} x {floor:.3g}) = "
+            f"{bound:.3g}. This is what these runs can say, not a missing result.")
