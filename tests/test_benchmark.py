@@ -70,14 +70,17 @@ def test_benchmark_sweeps_selects_reruns_seeds_and_reports(bench):
         counts = {m: sum(t.startswith(f"trials/{dataset}/{m}/") for t in trials)
                   for m in ("erm", "resampling", "dfr")}
         assert counts == {"erm": 2, "resampling": 1, "dfr": 1}
-    for name in ("report.md", "report.html", "results.csv", "plots/candidates_digitsb.png",
-                 "plots/groups_digitsb_skew95.png", "plots/cd_utility.png"):
+    for name in ("report.md", "report.html", "results.csv", "comparisons.csv",
+                 "plots/candidates_digitsb.png", "plots/groups_digitsb_skew95.png"):
         assert os.path.getsize(os.path.join(workdir, name)) > 0, name
     frame = pd.read_csv(os.path.join(workdir, "results.csv"))
     selected = frame[frame["rule"] == "selected"]
     # every (data set, method) has a selection here, re-run with both seeds, on both splits
     assert len(selected) == 2 * 3 * 2 * 2 and set(selected["seed"]) == {0, 1}
-    assert "Friedman test on test utility: chi2" in out["markdown"]
+    # two data sets: Friedman / Nemenyi is one sentence (it needs three), no CD diagram
+    assert "Friedman test and Nemenyi post-hoc: not computed." in out["markdown"]
+    assert not os.path.exists(os.path.join(workdir, "plots", "cd_utility.png"))
+    assert "splits = per_seed" in out["markdown"]
     # DTO, recomputed independently from the ERM trials' validation accuracies per group
     for dataset in ("digitsb", "digitsb_skew95"):
         runs = [t[:-len("/result.json")] for t in trials if t.startswith(f"trials/{dataset}/erm/")]
@@ -367,6 +370,31 @@ def test_pruned_trials_count_toward_the_budget_stop_early_and_are_never_candidat
     with pytest.raises(RunPruned):
         sweeper.train("trials", "digitsb", "erm", pruned[0].params, 0)
     assert len(fake.calls) == 8
+
+
+def test_runs_split_the_data_with_their_seed_unless_the_split_is_fixed(tmp_path):
+    """Issue 50: the benchmark paper's code re-splits the data with each training seed; the
+    default follows it, "fixed" keeps the data config's split for every run."""
+    from nhfair_jax.benchmark import validate
+    from nhfair_jax.sweep.runner import Sweeper
+
+    params = {"optim.lr": 1e-3}
+    bench = bench_config()
+    validate(bench)  # fills in the default
+    assert bench.splits == "per_seed"
+    sweeper = Sweeper(bench, "/w", None)
+    assert [sweeper.run_config("digitsb", "erm", params, s).data.split_seed
+            for s in (0, 3)] == [0, 3]
+    assert sweeper.run_config("digitsb", "dfr", {}, 3, base_run="/w/erm").data.split_seed == 3
+    with bench.unlocked():
+        bench.splits = "fixed"
+        bench.datasets.digitsb.overrides = {"data": {"split_seed": 7}}
+    assert [sweeper.run_config("digitsb", "erm", params, s).data.split_seed
+            for s in (0, 3)] == [7, 7]
+    with bench.unlocked():
+        bench.splits = "random"
+    with pytest.raises(UserError, match="splits must be one of per_seed, fixed, got 'random'"):
+        run_benchmark(bench, str(tmp_path / "w"))
 
 
 def test_an_unknown_pruner_is_one_clear_error(tmp_path):

@@ -273,3 +273,29 @@ def test_add_train_draws_a_random_training_subset_the_size_of_the_balanced_rows(
     again = fit_rows(labels, groups, 5000, np.random.default_rng(2))
     assert set((again[again >= 200] - 200).tolist()) != set(train_rows.tolist())
     assert len(fit_rows(labels, groups, 10, np.random.default_rng(1))) == n_balanced + 10
+
+
+def test_a_post_fit_method_draws_from_the_runs_seed_not_the_split_seed(tmp_path, monkeypatch):
+    """Issue 50: DFR's halves and balanced subsets (and any post-fit method's draws) follow
+    config.seed, so that its seed re-runs differ by more than their base runs."""
+    from types import SimpleNamespace
+
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    class Recorder:
+        def fit(self, inputs, sources, seed, info):
+            seen.append(seed)
+            raise Stop
+
+    monkeypatch.setattr(postfit, "get_method", lambda method: Recorder())
+    train = SimpleNamespace(num_classes=2, num_groups=2)
+    monkeypatch.setattr(postfit, "_inputs_and_sources",
+                        lambda method, base_config, base_dir: ({}, {"train": train}))
+    cfg = tiny_config()
+    cfg.seed, cfg.data.split_seed = 3, 0
+    with pytest.raises(Stop):
+        postfit.post_fit(cfg, str(tmp_path / "run"), None, str(tmp_path / "base"))
+    assert seen == [3]

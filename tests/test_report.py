@@ -171,6 +171,14 @@ def test_zone_regions_drawn_match_fwh_zone_on_a_grid(info, dataset):
             ex, ey = ax.transData.transform(erm)
             if min(abs(px - ex), abs(py - ey)) < 3:
                 continue  # on a boundary
+            # ... or on the Sub-optimal triangle's edge: the line of slope 1 through ERM's
+            # point mirrored across the diagonal (issue 50: the gap must shrink)
+            m1 = ax.transData.transform(erm[::-1])
+            m2 = ax.transData.transform(np.add(erm[::-1], 0.1))
+            t = (m2 - m1) / np.linalg.norm(m2 - m1)
+            v = np.subtract((px, py), m1)
+            if abs(t[0] * v[1] - t[1] * v[0]) < 3:
+                continue
             colour = pixels[int(round(height - py)), int(round(px))]
             drawn = min(palette, key=lambda z: np.abs(palette[z] - colour).sum())
             assert np.abs(palette[drawn] - colour).sum() < 0.05, (x, y, colour)
@@ -218,7 +226,7 @@ def _tied_spec(datasets):
 
 @pytest.mark.slow
 def test_all_tied_methods_give_a_sentence_no_nan_and_no_warning(tmp_path):
-    w = make_workdir(tmp_path / "w", _tied_spec(["a", "b"]))
+    w = make_workdir(tmp_path / "w", _tied_spec(["a", "b", "c"]))
     out = build_report(w, bootstrap=0)
     md = out["markdown"]
     assert "All methods tie on test utility; the Friedman test is undefined." in md
@@ -231,13 +239,19 @@ def test_all_tied_methods_give_a_sentence_no_nan_and_no_warning(tmp_path):
 
 
 def test_one_data_set_and_two_methods_are_sentences(tmp_path):
-    one = make_workdir(tmp_path / "one", {"a": SPEC["two"]})
-    md = build_report(one, plots=False, bootstrap=0)["markdown"]
-    assert ("Friedman test on test utility: only one data set (a) has results for every method; "
-            "it needs two or more data sets") in md
-    two = make_workdir(tmp_path / "two", {d: {"erm": ERM, "resampling": RESAMPLING}
-                                          for d in ("a", "b")})
-    md = build_report(two, plots=False, bootstrap=0)["markdown"]
+    """Fewer than three data sets: one sentence for the whole Friedman / Nemenyi section, not a
+    block per metric (issue 50); two methods on three data sets: undefined, in words."""
+    for n in (1, 2):
+        w = make_workdir(tmp_path / f"w{n}", {d: SPEC["two"] for d in "ab"[:n]})
+        md = build_report(w, plots=False, bootstrap=0)["markdown"]
+        sets = "1 data set;" if n == 1 else "2 data sets;"
+        assert md.count("Friedman test and Nemenyi post-hoc: not computed.") == 1
+        assert f"this report has {sets}" in md
+        assert "Friedman test on test" not in md and "Nemenyi post-hoc p-values" not in md
+        assert "Average ranks over data sets" not in md
+    three = make_workdir(tmp_path / "three", {d: {"erm": ERM, "resampling": RESAMPLING}
+                                              for d in ("a", "b", "c")})
+    md = build_report(three, plots=False, bootstrap=0)["markdown"]
     assert "Friedman test on test utility: undefined for 2 methods (it needs three or more)" in md
     assert "nan" not in md.lower().replace("nemenyi", "")
 
@@ -313,25 +327,28 @@ def _exact_wilcoxon(d) -> float:
 
 
 def test_paired_comparison_with_erm_against_an_exact_enumeration_and_holm_by_hand():
-    from nhfair_jax.report.stats import holm, paired_with_erm
+    from nhfair_jax.report.comparisons import holm, paired_with_erm
 
     erm = [0.80, 0.81, 0.79, 0.80, 0.82]
+    erm_b = [0.70, 0.74, 0.69, 0.77, 0.71]  # data set b has an ERM of its own
     up = [0.011, 0.023, -0.004, 0.032, 0.045]  # distinct sizes: no ties among |d|
     up2 = [0.017, 0.026, 0.038, -0.009, 0.051]
     down = [-0.013, -0.021, -0.034, -0.042, -0.056]
     info = _info({"a": {"erm": erm, "good": [e + u for e, u in zip(erm, up)],
                         "bad": [e + u for e, u in zip(erm, down)],
                         "same": list(erm)},
-                  "b": {"erm": erm, "good": [e + u for e, u in zip(erm, up2)],
-                        "bad": [e - u for e, u in zip(erm, up2)],
-                        "same": list(erm)}})
+                  "b": {"erm": erm_b, "good": [e + u for e, u in zip(erm_b, up2)],
+                        "bad": [e - u for e, u in zip(erm_b, up2)],
+                        "same": list(erm_b)}})
     out = {e["method"]: e for e in paired_with_erm(info, "utility")}
     d_good = np.array(up + up2)
     p_good, p_bad = _exact_wilcoxon(d_good), _exact_wilcoxon(np.array(down + [-u for u in up2]))
     assert out["good"]["p"] == pytest.approx(p_good) and out["bad"]["p"] == pytest.approx(p_bad)
-    assert (out["good"]["better"], out["good"]["ties"], out["good"]["worse"]) == (8, 0, 2)
-    assert out["good"]["mean"] == pytest.approx(d_good.mean())
+    assert out["good"]["test"] == out["bad"]["test"] == "exact"
+    assert (out["good"]["wins"], out["good"]["ties"], out["good"]["losses"]) == (8, 0, 2)
+    assert out["good"]["mean_diff"] == pytest.approx(d_good.mean())
     assert out["same"]["p"] is None and out["same"]["ties"] == 10
+    assert out["same"]["test"] == "none"
     # Holm over two p-values p1 <= p2: (2 p1, max(2 p1, p2)); "same" (no test) does not count
     p1, p2 = sorted([p_good, p_bad])
     assert sorted([out["good"]["p_holm"], out["bad"]["p_holm"]]) == pytest.approx(
@@ -339,14 +356,15 @@ def test_paired_comparison_with_erm_against_an_exact_enumeration_and_holm_by_han
     assert out["good"]["verdict"] == "better" and out["bad"]["verdict"] == "worse"
     assert out["same"]["verdict"] == "identical"
     np.testing.assert_allclose(holm([0.01, np.nan, 0.04, 0.03]), [0.03, np.nan, 0.06, 0.06])
+    np.testing.assert_allclose(holm([0.3, 0.6, 0.5]), [0.9, 1.0, 1.0])  # capped at 1
     # gap: lower is better, so the same numbers read the other way round
     gap = {e["method"]: e for e in paired_with_erm(info, "gap")}
     assert gap["good"]["verdict"] == "worse" and gap["bad"]["verdict"] == "better"
-    assert (gap["good"]["better"], gap["good"]["worse"]) == (2, 8)
+    assert (gap["good"]["wins"], gap["good"]["losses"]) == (2, 8)
     # five seeds on one data set: even five wins of five cannot reach 0.05 (p >= 2 / 2^5)
     one = paired_with_erm(_info({"a": {"erm": erm, "good": [e + 0.05 for e in erm]}}),
                           "utility")[0]
-    assert one["better"] == 5 and one["verdict"] == "too few pairs"
+    assert one["wins"] == 5 and one["verdict"] == "too few pairs"
     assert one["floor"] == pytest.approx(2 / 2 ** 5)
 
 
@@ -631,9 +649,13 @@ def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path, utility):
     assert frame[frame.split == "val"]["utility_lo"].isna().all()
     erm = out["info"]["data"]["two"]["erm"]["selection"]["selected"]
     lo, hi = erm["interval"]["utility"]
-    row = next(line for line in out["markdown"].splitlines()
-               if line.startswith("| two | utility |"))
-    assert f"[{lo:.3f}, {hi:.3f}]" in row.split(" | ")[2]
+    value = erm["result"]["test"]["utility"]
+    assert lo <= value <= hi
+    means, own = [line for line in out["markdown"].splitlines()
+                  if line.startswith("| two | utility |")]
+    # the interval beside the one run it bounds (its own table), never beside the seed mean
+    assert "[" not in means
+    assert own.split(" | ")[2] == f"{value:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
 def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_path):

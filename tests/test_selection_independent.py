@@ -142,8 +142,10 @@ ERM2 = [0.8, 0.6]
     ([0.8, 0.6], "optimal"),         # equal everywhere: nothing below
     ([0.8, 0.7], "optimal"),         # advantaged equal, d above
     ([0.9, 0.6], "optimal"),         # d equal, advantaged above
-    ([0.75, 0.7], "sub_optimal"),    # d above, advantaged below
-    ([0.5, 0.9], "sub_optimal"),
+    ([0.75, 0.7], "sub_optimal"),    # d above, advantaged below, gap 0.05 < 0.2
+    ([0.75, 0.875], "sub_optimal"),  # groups swap, gap 0.125 < 0.2
+    ([0.5, 0.9], "unwanted"),        # groups swap, gap 0.4 > 0.2: the disparity widens
+    ([0.625, 0.875], "unwanted"),    # groups swap, gap 0.25 > 0.2
     ([0.75, 0.55], "degradation"),   # both below
     ([0.8, 0.55], "degradation"),    # advantaged equal, d below
     ([0.75, 0.6], "degradation"),    # d equal, advantaged below
@@ -166,10 +168,13 @@ def test_zone_two_groups_disadvantaged_is_group_zero():
 def test_zone_tie_for_worst_group_uses_lowest_index():
     # ERM (0.75, 0.75): both groups are worst; d = group 0 (lowest index)
     assert fwh_zone([0.75, 0.75], [0.5, 1.0]) == "unwanted"       # d (group 0) below
-    assert fwh_zone([0.75, 0.75], [1.0, 0.5]) == "sub_optimal"    # d above, group 1 below
-    # three groups, tie between groups 1 and 2 -> d = group 1
+    # d above, group 1 below: but ERM's gap is 0, which no mixed move can reduce
+    assert fwh_zone([0.75, 0.75], [1.0, 0.5]) == "unwanted"
+    # three groups, tie between groups 1 and 2 -> d = group 1 (ERM's gap 0.375)
     assert fwh_zone([0.875, 0.5, 0.5], [0.875, 0.25, 0.75]) == "unwanted"
-    assert fwh_zone([0.875, 0.5, 0.5], [0.875, 0.75, 0.25]) == "sub_optimal"
+    assert fwh_zone([0.875, 0.5, 0.5], [0.8125, 0.625, 0.5]) == "sub_optimal"  # gap 0.3125
+    assert fwh_zone([0.875, 0.5, 0.5], [0.875, 0.75, 0.375]) == "unwanted"  # gap 0.5 > 0.375
+    assert fwh_zone([0.875, 0.5, 0.5], [0.75, 0.625, 0.375]) == "unwanted"  # gap 0.375, equal
 
 
 # Three groups: ERM (0.9, 0.6, 0.8); d = group 1.
@@ -183,14 +188,16 @@ ERM3 = [0.9, 0.6, 0.8]
     ([0.85, 0.6, 0.8], "degradation"),
     ([0.5, 0.5, 0.5], "degradation"),
     ([0.9, 0.55, 0.8], "degradation"),
-    ([0.8, 0.7, 0.85], "sub_optimal"),   # d above, group 0 below, group 2 above
-    ([0.8, 0.7, 0.7], "sub_optimal"),    # d above, the others below
+    ([0.8, 0.7, 0.85], "sub_optimal"),   # d above, group 0 below, group 2 above; gap 0.15
+    ([0.8, 0.7, 0.7], "sub_optimal"),    # d above, the others below; gap 0.1 < 0.3
+    ([0.6, 0.95, 0.7], "unwanted"),      # d above, group 0 below, but gap 0.35 > 0.3
     ([0.95, 0.5, 0.8], "unwanted"),      # d below, group 0 above
     ([0.95, 0.55, 0.75], "unwanted"),
     ([0.85, 0.5, 0.9], "unwanted"),
     # d equal to ERM, one group below and one above: some below and some above, and d not
-    # strictly below -> sub_optimal (the partition of the contract: equality is "not below")
-    ([0.85, 0.6, 0.9], "sub_optimal"),
+    # strictly below -> sub_optimal when the gap shrinks (equality is "not below")
+    ([0.85, 0.6, 0.875], "sub_optimal"),  # gap 0.275 < 0.3
+    ([0.85, 0.6, 0.9], "unwanted"),       # gap 0.3: not reduced
 ])
 def test_zone_three_groups(cand, zone):
     assert fwh_zone(ERM3, cand) == zone
@@ -202,18 +209,22 @@ def _ref_zone(erm, cand):
     With more than two groups, the definitions leave one case open: the disadvantaged group
     exactly at ERM while other groups move both ways. The package documents it as sub_optimal
     (nobody of the worst-off group is harmed); that convention is the last predicate here.
+    Sub-optimal models "reduce disparities" (the paper's Sec. 3.3): the candidate's gap is
+    below ERM's; a mixed move that does not reduce it is unwanted.
     """
     erm = [float(v) for v in erm]
     cand = [float(v) for v in cand]
     d = min(range(len(erm)), key=lambda a: (erm[a], a))  # ERM's worst group, lowest index
     some_below = any(c < e for c, e in zip(cand, erm))
     some_above = any(c > e for c, e in zip(cand, erm))
+    narrower = max(cand) - min(cand) < max(erm) - min(erm)
+    mixed_not_worse = (cand[d] > erm[d] and some_below) or (cand[d] == erm[d] and some_below
+                                                            and some_above)
     holds = {
         "optimal": all(c >= e for c, e in zip(cand, erm)),
         "degradation": all(c <= e for c, e in zip(cand, erm)) and some_below,
-        "sub_optimal": (cand[d] > erm[d] and some_below)
-        or (cand[d] == erm[d] and some_below and some_above),
-        "unwanted": cand[d] < erm[d] and some_above,
+        "sub_optimal": mixed_not_worse and narrower,
+        "unwanted": (cand[d] < erm[d] and some_above) or (mixed_not_worse and not narrower),
     }
     assert sum(holds.values()) == 1, holds
     return next(zone for zone, true in holds.items() if true)
@@ -241,7 +252,8 @@ def test_zone_two_groups_spec_wording(e, c):
     if (c >= e).all():
         assert z == "optimal"
     elif c[d] > e[d] and c[adv] < e[adv]:
-        assert z == "sub_optimal"
+        # "reduce disparities": the smaller gap; otherwise the groups swapped, no fairer
+        assert z == ("sub_optimal" if abs(c[d] - c[adv]) < e[adv] - e[d] else "unwanted")
     elif (c <= e).all():
         assert z == "degradation"
     else:
@@ -407,3 +419,25 @@ def test_figure2_reading():
     assert (_idx(idx), zone) == (1, "degradation")
     idx, zone = fwh_select(e, cands[:1], gaps[:1])
     assert idx is None and zone == "unwanted"
+
+
+def test_figure2_sub_optimal_zone_is_where_the_gap_shrinks():
+    """Issue 50. Sec. 3.3: sub-optimal models "reduce disparities by decreasing the advantaged
+    group's utility while improving the disadvantaged group"; Figure 2's caption: the candidate
+    must sit "in the shaded region, which demonstrates improved fairness". In the plane of the
+    two groups, with ERM at e = (advantaged 0.75, disadvantaged 0.5), the quadrant where the
+    disadvantaged group gains and the other loses holds the triangle of a smaller gap, bounded
+    by the line through ERM mirrored across the diagonal, (0.5, 0.75): there the groups have
+    swapped with the same gap. Beyond that line the groups swap with a wider gap."""
+    e = [0.75, 0.5]
+    assert fwh_zone(e, [0.625, 0.625]) == "sub_optimal"      # on the diagonal: gap 0
+    assert fwh_zone(e, [0.5625, 0.75]) == "sub_optimal"      # swapped, gap 0.1875 < 0.25
+    assert fwh_zone(e, [0.5, 0.75]) == "unwanted"            # the mirror point: gap 0.25
+    assert fwh_zone(e, [0.375, 0.875]) == "unwanted"         # swapped, gap 0.5
+    assert fwh_zone(e, [0.74609375, 0.99609375]) == "unwanted"  # a hair below, far above
+    # a swapped candidate with the wider gap is never selected: the degradation one is
+    cands = [[0.375, 0.875], [0.6875, 0.4375]]
+    gaps = [0.5, 0.25]
+    assert fwh_select(e, cands, gaps) == (1, "degradation")
+    cands.append([0.5625, 0.75])
+    assert fwh_select(e, cands, gaps + [0.1875]) == (2, "sub_optimal")

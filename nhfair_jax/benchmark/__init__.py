@@ -10,6 +10,12 @@ re-runs of every selected configuration, and the report.
     python -m nhfair_jax.benchmark --config ... --workdir /nfs/bench --launcher slurm \
         --workers 16 --slurm.partition=gpu --slurm.gpus_per_task=1 --slurm.time=240
 
+Splits: with the benchmark config's `splits = "per_seed"` (the default) every run splits its data
+with its own training seed (`data.split_seed` = the run's seed), as the benchmark paper's code
+re-splits with each seed, so the spread over seeds holds the split's variance too; with
+`splits = "fixed"` every run keeps the data config's `data.split_seed`. Data sets with an
+official split (Waterbirds) keep it either way.
+
 Running the same command again continues where it stopped; several machines given the same
 --storage share the studies. With --launcher, the same command again waits for the workers still
 queued or running, submits new ones when runs are left and none is, and reports when every run
@@ -23,8 +29,12 @@ import os
 import time
 
 
+SPLITS = ("per_seed", "fixed")
+
+
 def validate(bench) -> None:
-    """Unknown methods, data sets or config files: one clear error before anything runs."""
+    """Unknown methods, data sets or config files: one clear error before anything runs. A
+    config without `splits` gets the default, "per_seed" (written to benchmark_config.json)."""
     from nhfair_jax.config import load_config_file
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
@@ -40,6 +50,11 @@ def validate(bench) -> None:
                         "relative to the ERM baseline")
     if bench.objective not in OBJECTIVES:
         raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
+    if "splits" not in bench:
+        with bench.unlocked():
+            bench.splits = SPLITS[0]
+    if bench.splits not in SPLITS:
+        raise UserError(f"splits must be one of {', '.join(SPLITS)}, got {bench.splits!r}")
     if bench.get("prune", "") not in ("", *PRUNERS):
         raise UserError(f"prune must be one of {', '.join(PRUNERS)} (or empty: off), got "
                         f"{bench.prune!r}")

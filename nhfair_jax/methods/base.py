@@ -203,7 +203,8 @@ class PostFitMethod:
 
     def fit(self, inputs: dict, sources: dict, seed: int, info: dict):
         """Args: inputs {split: [N, D] features or [N, C] logits}; sources {split: data source}
-        (labels, groups); seed; info {num_classes, num_groups, dataset, utility}.
+        (labels, groups); seed (the run's `config.seed`, for the method's own draws); info
+        {num_classes, num_groups, dataset, utility}.
 
         Returns: ({split: (rows, logits)}, tuned parameters (JSON-able) or None).
         """

@@ -90,7 +90,7 @@ class OxonFair(PostFitMethod):
     def fit(self, inputs, sources, seed, info):
         """Thresholds fitted on the ERM run's validation logits; ({split: (rows, probs)},
         tuned)."""
-        del seed  # the fit is deterministic
+        del seed  # oxonfair's grid search draws nothing (its add_noise stays off)
         try:
             import oxonfair
         except ImportError as e:

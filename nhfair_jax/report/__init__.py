@@ -4,22 +4,28 @@
 
 Writes into the workdir:
   report.md     the paper's Table 2 layout (data set x metric x method, mean ± std over seeds
-                on test, cells better than ERM in bold, with the bootstrap interval of the
-                selected trial's own test predictions), the fairness-without-harm zone
-                counts on validation and test, the M rule (maximal validation utility) as a
-                comparison, the Friedman test and Nemenyi post-hoc on each of the five
-                metrics (or a sentence saying why they cannot be computed), the average
-                ranks with their tie groups, each method's paired comparison with ERM
-                (Wilcoxon, Holm-corrected), the benchmark paper's own cells beside ours for
-                its seven data sets, and the figures
+                on test, in bold where the paired comparison with ERM calls the method
+                better), the selected trial's own test run with its bootstrap interval, the
+                fairness-without-harm zone counts on validation and test, the M rule (maximal
+                validation utility) as a comparison, the Friedman test and Nemenyi post-hoc
+                on each of the five metrics (or a sentence saying why they cannot be
+                computed), the average ranks with their tie groups, each method's paired
+                comparison with ERM at the seed and the data-set level (Wilcoxon, Holm-
+                corrected), the benchmark paper's own cells beside ours for its seven data
+                sets, and the figures
   report.html   the same content in one file that opens offline (plots inline)
   results.csv   one row per (data set, method, rule, seed, split) with every metric as a fraction
                 (and `<metric>_lo` / `<metric>_hi` bootstrap bounds on the selected runs' test
                 rows)
+  comparisons.csv  one row per (method, metric, level) of the comparison with ERM: method,
+                metric, level (seed | dataset), n_pairs, wins, ties, losses, mean_diff, p,
+                p_holm, test (exact | permutation | approx | none), verdict; the report's
+                tables are rendered from it (nhfair_jax.report.comparisons)
   plots/*.png   the paper's Figure 2 per data set, utility against gap of every candidate,
                 per-group utility of the selected models, critical-difference diagrams
 
-Modules: gather (run directories in), tables, stats (Friedman / Nemenyi), plots, html.
+Modules: gather (run directories in), tables, stats (Friedman / Nemenyi), comparisons (each
+method against ERM: comparisons.csv), plots, html.
 """
 
 from __future__ import annotations
@@ -31,10 +37,12 @@ from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.compute import compute_table
 from nhfair_jax.report.gather import gather, read_bench_config, results_rows
-from nhfair_jax.report.stats import ALPHA, friedman, paired_with_erm
+from nhfair_jax.report.comparisons import COLUMNS, LEVELS, comparison_rows, level_sentence
+from nhfair_jax.report.stats import ALPHA, friedman
 from nhfair_jax.report.tables import (
     METRICS,
     ZONES,
+    interval_table,
     m_rule_table,
     md_table,
     nemenyi_table,
@@ -100,6 +108,37 @@ def summary_lines(info: dict) -> list[str]:
     return out
 
 
+def write_comparisons(info: dict, workdir: str):
+    """Writes comparisons.csv (nhfair_jax.report.comparisons) and returns it as read back: the
+    report's tables are rendered from the file's own rows."""
+    import pandas as pd
+
+    path = os.path.join(workdir, "comparisons.csv")
+    pd.DataFrame(comparison_rows(info, METRICS), columns=COLUMNS).to_csv(path + ".tmp",
+                                                                         index=False)
+    os.replace(path + ".tmp", path)
+    return read_comparisons(workdir)
+
+
+def read_comparisons(workdir: str):
+    """comparisons.csv as a DataFrame (strings kept as written: "none" is a test's name)."""
+    import pandas as pd
+
+    return pd.read_csv(os.path.join(workdir, "comparisons.csv"), keep_default_na=False,
+                       na_values=[""])
+
+
+def friedman_not_computed(n: int) -> str:
+    """The one sentence that stands for the Friedman / Nemenyi section with under three data
+    sets."""
+    sets = f"{n} data set{'s' * (n != 1)}"
+    return (f"Friedman test and Nemenyi post-hoc: not computed. They rank the methods across "
+            f"data sets and this report has {sets}; with fewer than three the Nemenyi test "
+            f"cannot tell any pair of methods apart at alpha = {ALPHA} (its critical "
+            "difference exceeds the largest possible difference of average ranks). The paired "
+            "comparisons with ERM below are the report's statistics.")
+
+
 def build_report(workdir: str, *, plots: bool = True, percent: bool | None = None,
                  bootstrap: int = BOOTSTRAP_RESAMPLES) -> dict:
     """Writes report.md, report.html, results.csv and plots/ into `workdir`.
@@ -125,16 +164,22 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
         percent = bool(bench.get("report_percent", False))
     rows = results_rows(info)
     tmp = os.path.join(workdir, "results.csv.tmp")
-    pd.DataFrame(rows).to_csv(tmp, index=False, float_format="%.6g")
+    pd.DataFrame(rows).to_csv(tmp, index=False)  # shortest round-trip floats: exact
     os.replace(tmp, os.path.join(workdir, "results.csv"))
+    frame = write_comparisons(info, workdir)
 
     unit = "percent" if percent else "fractions"
-    cells = ("Each cell: mean ± std over the seeds of the selected configuration on test")
-    if info["intervals"]:
-        cells += (f", then in brackets the 95% bootstrap interval ({bootstrap} resamples, "
-                  "percentile, stratified by group) of the selected trial's own run on test: "
-                  "the noise of the test set, where ± std is the noise of training")
-    cells += ". Bold: better than ERM."
+    cells = ("Each cell: mean ± std over the seeds of the selected configuration on test. "
+             "Bold: the paired comparison with ERM at the seed level (below; Wilcoxon, Holm "
+             f"over the methods, alpha = {ALPHA}) calls the method better than ERM on this "
+             "metric, and on this data set its mean is on ERM's better side. A cell that is "
+             "higher than ERM's without bold is not told apart from it.")
+    splits = bench.get("splits", "fixed")
+    split_text = ("Each seed run re-splits the data with its training seed (splits = "
+                  "per_seed), so ± std holds the split's variance as well as training's; data "
+                  "sets with an official split keep it." if splits == "per_seed" else
+                  "Every run uses the data config's one split (splits = fixed): ± std is the "
+                  "variance of training alone.")
     blocks = [
         ("h1", "Benchmark report"),
         ("p", f"Data sets: {', '.join(info['data'])}. Methods: {', '.join(info['methods'])}. "
@@ -142,8 +187,18 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
               f"{bench['objective']}. Selection on validation: DTO for ERM, fairness-without-"
               f"harm zones for the other methods. Figures in {unit}."),
         ("h2", "Test results of the selected models"),
-        ("p", cells),
-        ("table", table2(info, percent)),
+        ("p", f"{cells} {split_text}"),
+        ("table", table2(info, percent, frame)),
+    ]
+    if info["intervals"]:
+        blocks += [
+            ("h2", "The selected trial's own test run, with its bootstrap interval"),
+            ("p", f"Each cell: the test value of one run, the selected trial itself (the "
+                  f"sweep's seed), then in brackets its 95% bootstrap interval ({bootstrap} "
+                  "resamples of its test predictions, percentile, stratified by group): the "
+                  "noise of the test set, where the ± std above is the noise of training."),
+            ("table", interval_table(info, percent))]
+    blocks += [
         ("h2", "Fairness-without-harm zones of the selected models (counts over data sets)"),
         ("table", zone_table(info)),
         ("h2", "Selection rules compared: FWH/DTO against the M rule (maximal validation "
@@ -152,31 +207,41 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
         ("h2", "Statistics"),
     ]
     figures, cd_figures, results = [], [], {}
-    for metric in METRICS:  # the paper's Figure 4: all five metrics
-        result = results[metric] = friedman(info, metric)
-        blocks.append(("p", result["text"]))
-        if result["ok"]:
-            blocks.append(("p", f"Nemenyi post-hoc p-values (test {metric}):"))
-            blocks.append(("table", nemenyi_table(result["nemenyi"])))
-            if plots:
-                fig, caption = plots_lib.cd_diagram(result, metric)
-                cd_figures.append(("figure", plots_lib.save(fig, workdir, f"cd_{metric}.png"),
-                                   caption))
+    if len(info["data"]) < 3:
+        blocks.append(("p", friedman_not_computed(len(info["data"]))))
+    else:
+        for metric in METRICS:  # the paper's Figure 4: all five metrics
+            result = results[metric] = friedman(info, metric)
+            blocks.append(("p", result["text"]))
+            if result["ok"]:
+                blocks.append(("p", f"Nemenyi post-hoc p-values (test {metric}):"))
+                blocks.append(("table", nemenyi_table(result["nemenyi"])))
+                if plots:
+                    fig, caption = plots_lib.cd_diagram(result, metric)
+                    cd_figures.append(("figure", plots_lib.save(fig, workdir,
+                                                                f"cd_{metric}.png"), caption))
     if any(r["ok"] for r in results.values()):
         blocks += [("p", "Average ranks over data sets (1 = best) with their tie groups: methods "
                          "sharing a letter cannot be told apart by the Nemenyi test at alpha = "
                          f"{ALPHA}."), ("table", rank_table(results))]
-    comparisons = {metric: paired_with_erm(info, metric) for metric in METRICS}
     if info["methods"][1:]:
         blocks += [("h2", "Better than ERM beyond noise? Paired comparisons"),
-                   ("p", "Each method's selected configuration against ERM's, paired by data set "
-                         "and seed on test: how many pairs it wins, ties and loses, the mean "
-                         "difference (method - ERM; for gap lower is better), the two-sided "
-                         "Wilcoxon signed-rank p-value and Holm's correction over the methods "
-                         f"of each metric. Verdicts at alpha = {ALPHA}; with n pairs the exact "
-                         "test cannot go below 2 / 2^n, so a handful of seeds on one data set "
-                         "cannot separate any method from ERM."),
-                   ("table", versus_erm_table(comparisons, percent))]
+                   ("p", "Each method's selected configuration against ERM's on test, at two "
+                         "levels. Seed level: one pair per data set and seed (the method's "
+                         "seed-s run against ERM's seed-s run on the same data set): is the "
+                         "difference beyond the noise of seeds on these data sets? Data-set "
+                         "level: one pair per data set (the mean over its seeds): does the "
+                         "method beat ERM across data sets, the question of the benchmark "
+                         "paper's claims? Per row: the pairs the method wins, ties and loses, "
+                         "the mean difference (method - ERM; for gap lower is better), the "
+                         "two-sided Wilcoxon signed-rank p-value and which variant ran (exact; "
+                         "permutation: ties among the differences, every sign pattern "
+                         "enumerated; approx: the normal approximation), Holm's correction over "
+                         f"the methods of each metric and level, and the verdict at alpha = "
+                         f"{ALPHA}. Differences are rounded to 1e-12 before ranking; with n "
+                         "pairs no test can go below 2 / 2^n. The rows are comparisons.csv's.")]
+        blocks += [("p", text) for text in (level_sentence(frame, lv) for lv in LEVELS) if text]
+        blocks.append(("table", versus_erm_table(frame, percent)))
     blocks += [("h2", "What the runs cost"),
                ("p", "Per data set and method, over its trials and seed runs: the runs' own "
                      "seconds (all of each session, and its training epochs), XLA's "

@@ -55,36 +55,64 @@ def save(fig, workdir: str, name: str) -> str:
 
 # --- Figure 2 ----------------------------------------------------------------------------------
 
-def zone_quadrants(worst_axis: int) -> dict:
-    """{zone: (x side, y side)} of the four quadrants around the ERM point, +1 above and -1
-    below, when the group on axis `worst_axis` (0: x, 1: y) is the ERM baseline's worst."""
-    gains_x = "sub_optimal" if worst_axis == 0 else "unwanted"  # x above ERM, y below
-    gains_y = "unwanted" if worst_axis == 0 else "sub_optimal"
-    return {"optimal": (1, 1), "degradation": (-1, -1), gains_x: (1, -1), gains_y: (-1, 1)}
+def zone_regions(erm_xy, worst_axis: int) -> dict:
+    """{zone: [polygon, ...]} of the four fairness-without-harm zones in the plane of two groups
+    around the ERM point `erm_xy`, when the group on axis `worst_axis` (0: x, 1: y) is ERM's
+    worst: the quadrants, with the one where the disadvantaged group gains and the other loses
+    cut by the line of ERM's gap mirrored across the diagonal: the triangle on ERM's side of it
+    (a smaller gap) is Sub-optimal, the rest (the groups swapped, the gap as large or larger)
+    Unwanted, as `selection.fwh_zone` places them."""
+    ex, ey = erm_xy
+    d, a = (ex, ey) if worst_axis == 0 else (ey, ex)  # (disadvantaged, advantaged) of ERM
+    g = a - d
+    f = _FAR
+    # (u, v): u the disadvantaged group's axis, v the other's
+    regions = {"optimal": [[(d, a), (d + f, a), (d + f, a + f), (d, a + f)]],
+               "degradation": [[(d, a), (d - f, a), (d - f, a - f), (d, a - f)]],
+               "unwanted": [[(d, a), (d - f, a), (d - f, a + f), (d, a + f)],
+                            [(a + g, a), (d + f, a), (d + f, a - f), (d, a - f), (d, d - g)]],
+               "sub_optimal": [[(d, a), (a + g, a), (d, d - g)]]}
+    if worst_axis == 1:
+        regions = {z: [[(v, u) for u, v in poly] for poly in polys]
+                   for z, polys in regions.items()}
+    return regions
 
 
 def draw_zones(ax, erm_xy, worst_axis: int) -> None:
-    """Shades the four fairness-without-harm zones as the quadrants around `erm_xy`."""
-    from matplotlib.patches import Rectangle
+    """Shades the four fairness-without-harm zones around `erm_xy` (`zone_regions`)."""
+    from matplotlib.patches import Polygon
 
+    for zone, polygons in zone_regions(erm_xy, worst_axis).items():
+        for poly in polygons:
+            ax.add_patch(Polygon(poly, closed=True, facecolor=ZONE_COLOURS[zone],
+                                 alpha=SHADE_ALPHA, lw=0, zorder=0, gid=f"zone_{zone}"))
+    ax.axvline(erm_xy[0], color="k", lw=0.6, ls=":", zorder=1)
+    ax.axhline(erm_xy[1], color="k", lw=0.6, ls=":", zorder=1)
+
+
+def label_zones(ax, erm_xy, worst_axis: int) -> None:
+    """Names each zone: Optimal, Degradation and Unwanted in the corners of the axes that lie
+    in them (the limits hold the ERM point, so the corners of the unmixed quadrants do),
+    Sub-optimal at the centre of its triangle."""
+    from nhfair_jax.selection import fwh_zone
+
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     ex, ey = erm_xy
-    for zone, (sx, sy) in zone_quadrants(worst_axis).items():
-        x0 = ex if sx > 0 else ex - _FAR
-        y0 = ey if sy > 0 else ey - _FAR
-        ax.add_patch(Rectangle((x0, y0), _FAR, _FAR, facecolor=ZONE_COLOURS[zone],
-                               alpha=SHADE_ALPHA, lw=0, zorder=0, gid=f"zone_{zone}"))
-    ax.axvline(ex, color="k", lw=0.6, ls=":", zorder=1)
-    ax.axhline(ey, color="k", lw=0.6, ls=":", zorder=1)
-
-
-def label_zones(ax, worst_axis: int) -> None:
-    """Names each zone in its corner of the axes (the limits hold the ERM point, so every corner
-    lies in its quadrant)."""
-    for zone, (sx, sy) in zone_quadrants(worst_axis).items():
+    erm = (ex, ey)
+    for sx, sy in ((1, 1), (-1, -1), (1, -1), (-1, 1)):
+        corner = (x1 if sx > 0 else x0, y1 if sy > 0 else y0)
+        zone = fwh_zone(erm, corner)
         ax.text(0.98 if sx > 0 else 0.02, 0.98 if sy > 0 else 0.02, ZONE_LABELS[zone],
                 transform=ax.transAxes, ha="right" if sx > 0 else "left",
                 va="top" if sy > 0 else "bottom", fontsize=7, color=ZONE_COLOURS[zone],
                 fontweight="bold", zorder=6)
+    (triangle,) = zone_regions(erm, worst_axis)["sub_optimal"]
+    cx, cy = np.mean(triangle, axis=0)
+    cx = min(max(cx, x0 + 0.15 * (x1 - x0)), x1 - 0.15 * (x1 - x0))  # the whole word inside
+    cy = min(max(cy, y0 + 0.05 * (y1 - y0)), y1 - 0.05 * (y1 - y0))
+    if fwh_zone(erm, (cx, cy)) == "sub_optimal":
+        ax.text(cx, cy, ZONE_LABELS["sub_optimal"], ha="center", va="center", fontsize=6,
+                color=ZONE_COLOURS["sub_optimal"], fontweight="bold", zorder=6, clip_on=True)
 
 
 def _xy(vector, axes):
@@ -184,8 +212,9 @@ def figure2(info: dict, dataset: str):
         ax.set_xlabel(f"{pl['names'][0]}: validation {unit}", fontsize=8)
         ax.set_ylabel(f"{pl['names'][1]}: validation {unit}", fontsize=8)
         ax.tick_params(labelsize=7)
+    base = info["data"][dataset]["erm"]["selection"]["selected"]["group"]["val"]
     for ax in flat[1:n]:
-        label_zones(ax, pl["worst_axis"])
+        label_zones(ax, _xy(base, pl["axes"]), pl["worst_axis"])
     for ax in flat[n:]:
         ax.set_visible(False)
     handles = [Patch(facecolor=ZONE_COLOURS[z], alpha=0.5, label=ZONE_LABELS[z])
@@ -210,8 +239,11 @@ def figure2_caption(info: dict, dataset: str, pl: dict) -> str:
             "best), the orange ring the DTO choice and the dashed line its distance to the utopia "
             "point. (b) Each method's candidates over the four zones around the selected ERM "
             "(black cross): Optimal up-right, Degradation down-left, Sub-optimal where the "
-            f"disadvantaged group ({dis}) gains and the other loses, Unwanted where it loses; "
-            "the ringed point is the method's selection.")
+            f"disadvantaged group ({dis}) gains, the other loses and the gap shrinks (the "
+            "triangle up to the line through ERM's point mirrored across the diagonal), "
+            "Unwanted where the disadvantaged group loses while the other gains, or where it "
+            "overtakes the other by ERM's gap or more; the ringed point is the method's "
+            "selection.")
     if pl["num_groups"] > 2:
         text += (f" The data set has {pl['num_groups']} groups: the plane shows the "
                  f"disadvantaged group ({x}) against the best-off group ({y}) of the ERM "

@@ -1,6 +1,6 @@
 """The statistics of the report: the Friedman test over data sets with the Nemenyi post-hoc (the
-benchmark paper's Figure 4, over its five metrics), the groups of methods whose ranks cannot be
-told apart, and each method's paired comparison with ERM over seeds and data sets.
+benchmark paper's Figure 4, over its five metrics) and the groups of methods whose ranks cannot
+be told apart. Each method's paired comparison with ERM is in `comparisons`.
 
 The Friedman statistic is undefined with fewer than three methods, with fewer than two data sets
 (nothing to rank across), and when every data set ties all methods (the tie correction divides by
@@ -8,17 +8,10 @@ zero); scipy would answer NaN with a RuntimeWarning, so those cases are caught h
 reported in words. A method without a result on some data set is left out of the test (the
 paper leaves OxonFair out, which has no FairFace result), not the data set.
 
-The comparison with ERM pairs, on every data set, the method's seed-s run with ERM's seed-s run
-(both the selected configurations) and tests the paired differences with the Wilcoxon
-signed-rank test (two-sided; exact for small samples), Holm-corrected over the methods compared
-on the same metric. With n pairs the exact test cannot go below 2 / 2^n, so with five seeds on
-one data set (p >= 0.0625) no method can be told apart from ERM at 0.05; the report says so.
-
 References:
   Demšar, "Statistical comparisons of classifiers over multiple data sets", JMLR 7 (2006): the
   Friedman test, the Nemenyi post-hoc and the critical difference
-  CD = q_alpha * sqrt(k (k + 1) / (6 N)); Wilcoxon's signed-rank test for two classifiers.
-  Holm, "A simple sequentially rejective multiple test procedure", Scand. J. Statist. 6 (1979).
+  CD = q_alpha * sqrt(k (k + 1) / (6 N)).
 """
 
 from __future__ import annotations
@@ -139,71 +132,4 @@ def letters(ranks, groups) -> dict:
     for i, group in enumerate(groups):
         for m in group:
             out[m] += chr(ord("a") + i) if i < 26 else f"[{i}]"
-    return out
-
-
-def holm(pvalues) -> np.ndarray:
-    """Holm's step-down adjusted p-values (NaN entries stay NaN and do not count)."""
-    p = np.asarray(pvalues, float)
-    out = np.full_like(p, np.nan)
-    idx = np.flatnonzero(np.isfinite(p))
-    order = idx[np.argsort(p[idx], kind="stable")]
-    m, running = len(order), 0.0
-    for j, i in enumerate(order):
-        running = max(running, min(1.0, (m - j) * p[i]))
-        out[i] = running
-    return out
-
-
-def paired_with_erm(info: dict, metric: str) -> list[dict]:
-    """Per method other than ERM: the paired test-`metric` differences with ERM (same data set,
-    same seed) and the Wilcoxon signed-rank test, Holm-corrected over the methods.
-
-    Each entry: method, n (pairs), better / ties / worse (pairs where the method beats, equals,
-    trails ERM; `gap` counts lower as better), mean (mean difference method - ERM, in the
-    metric's own direction), p (Wilcoxon, two-sided; None without two non-zero differences),
-    p_holm, verdict ("better", "worse", "not told apart", or "too few pairs" when even the most
-    extreme sample could not reach ALPHA), floor (the smallest p n pairs allow).
-    """
-    from scipy import stats
-
-    out = []
-    sign = -1.0 if metric in LOWER_IS_BETTER else 1.0
-    for method in info["methods"]:
-        if method == "erm":
-            continue
-        diffs = []
-        for per_method in info["data"].values():
-            erm = {r["params"]["seed"]: r["result"]["test"].get(metric)
-                   for r in per_method["erm"]["runs"]}
-            for r in per_method.get(method, {}).get("runs", []):
-                a, b = r["result"]["test"].get(metric), erm.get(r["params"]["seed"])
-                if a is not None and b is not None and np.isfinite(a) and np.isfinite(b):
-                    diffs.append(a - b)
-        d = np.asarray(diffs, float)
-        better = int((sign * d > _TIE).sum())
-        worse = int((sign * d < -_TIE).sum())
-        nonzero = d[np.abs(d) > _TIE]
-        p, rank_sum = None, 0.0
-        if nonzero.size:  # the signed-rank statistic's direction: R+ - R- of sign x d
-            from scipy.stats import rankdata
-
-            rank_sum = float((np.sign(sign * nonzero) * rankdata(np.abs(nonzero))).sum())
-        if nonzero.size >= 2:
-            p = float(stats.wilcoxon(nonzero, alternative="two-sided").pvalue)
-        out.append({"method": method, "n": int(d.size), "better": better, "worse": worse,
-                    "ties": int(d.size) - better - worse, "rank_sum": rank_sum,
-                    "mean": float(d.mean()) if d.size else None, "p": p,
-                    "floor": float(2.0 ** (1 - nonzero.size)) if nonzero.size else 1.0})
-    adjusted = holm([np.nan if e["p"] is None else e["p"] for e in out])
-    for e, ph in zip(out, adjusted):
-        e["p_holm"] = None if not np.isfinite(ph) else float(ph)
-        if e["n"] and e["ties"] == e["n"]:
-            e["verdict"] = "identical"
-        elif e["floor"] > ALPHA:
-            e["verdict"] = "too few pairs"
-        elif e["p_holm"] is not None and e["p_holm"] < ALPHA:
-            e["verdict"] = "better" if e["rank_sum"] > 0 else "worse"
-        else:
-            e["verdict"] = "not told apart"
     return out

@@ -29,40 +29,90 @@ def mean_std(values):
     return float(values.mean()), float(values.std(ddof=1)) if values.size > 1 else 0.0
 
 
-def cell(mean, std, better: bool, percent: bool = False, interval=None) -> str:
-    """"mean ± std", with the bootstrap interval as "[lo, hi]" when given; bold when better."""
+def cell(mean, std, better: bool, percent: bool = False) -> str:
+    """"mean ± std"; bold when the comparison with ERM calls it better."""
     if mean is None:
         return "n/a"
     text = f"{fmt(mean, percent)} ± {fmt(std, percent)}"
-    if interval is not None:
-        text += f" [{fmt(interval[0], percent)}, {fmt(interval[1], percent)}]"
     return f"**{text}**" if better else text
 
 
-def table2(info: dict, percent: bool = False) -> list[list[str]]:
-    """Header + rows: data set, metric, one mean ± std cell per method (test, over seeds); with
-    bootstrap intervals, the 95% interval of the selected trial's own run (its first seed) after
-    it."""
+def verdicts(frame, level: str = "seed") -> dict:
+    """{(method, metric): verdict} of comparisons.csv's rows at `level`."""
+    rows = frame[frame["level"] == level]
+    return {(r.method, r.metric): r.verdict for r in rows.itertuples()}
+
+
+def bold_cells(info: dict, frame) -> set:
+    """The (data set, metric, method) cells of Table 2 to set in bold: the seed-level verdict of
+    (method, metric) is "better" (comparisons.csv, Holm over the methods) and on this data set
+    the method's seed mean is on ERM's better side (a method better over all data sets is not
+    marked where it trails ERM)."""
+    said = verdicts(frame)
+    out = set()
+    for dataset, per_method in info["data"].items():
+        for metric in METRICS:
+            erm = mean_std([r["result"]["test"].get(metric) for r in per_method["erm"]["runs"]])[0]
+            for method, entry in per_method.items():
+                if method == "erm" or said.get((method, metric)) != "better" or erm is None:
+                    continue
+                mean = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])[0]
+                if mean is None:
+                    continue
+                d = round(mean - erm, 12)
+                if (d < 0) if metric in LOWER_IS_BETTER else (d > 0):
+                    out.add((dataset, metric, method))
+    return out
+
+
+def _not_shown(entry) -> str | None:
+    if entry["runs"]:
+        return None
+    return "no selection (all unwanted)" if entry["selection"]["candidates"] else "not run"
+
+
+def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
+    """Header + rows: data set, metric, one mean ± std cell per method (test, over seeds), bold
+    where `bold_cells` says (none without comparisons.csv's `frame`)."""
+    methods = info["methods"]
+    bold = bold_cells(info, frame) if frame is not None else set()
+    out = [["data set", "metric", *methods]]
+    for dataset, per_method in info["data"].items():
+        for metric in METRICS:
+            row = [dataset, metric]
+            for m in methods:
+                entry = per_method[m]
+                missing = _not_shown(entry) if m != "erm" else None
+                if missing:
+                    row.append(missing)
+                    continue
+                mean, std = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])
+                row.append(cell(mean, std, (dataset, metric, m) in bold, percent))
+            out.append(row)
+    return out
+
+
+def interval_table(info: dict, percent: bool = False) -> list[list[str]]:
+    """Header + rows: data set, metric, per method the selected trial's own test value (one run,
+    its first seed) with its bootstrap interval, "value [lo, hi]"."""
     methods = info["methods"]
     out = [["data set", "metric", *methods]]
     for dataset, per_method in info["data"].items():
         for metric in METRICS:
-            stats = {m: mean_std([r["result"]["test"].get(metric) for r in e["runs"]])
-                     for m, e in per_method.items()}
-            erm_mean = stats["erm"][0]
             row = [dataset, metric]
             for m in methods:
                 entry = per_method[m]
-                mean, std = stats.get(m, (None, None))
-                if m != "erm" and not entry["runs"]:
-                    row.append("no selection (all unwanted)" if entry["selection"]["candidates"]
-                               else "not run")
-                    continue
-                better = (m != "erm" and mean is not None and erm_mean is not None and
-                          (mean < erm_mean if metric in LOWER_IS_BETTER else mean > erm_mean))
                 selected = entry["selection"]["selected"]
-                interval = (selected.get("interval") or {}).get(metric) if selected else None
-                row.append(cell(mean, std, better, percent, interval))
+                missing = _not_shown(entry) if m != "erm" else None
+                if missing or selected is None:
+                    row.append(missing or "n/a")
+                    continue
+                value = selected["result"]["test"].get(metric)
+                interval = (selected.get("interval") or {}).get(metric)
+                text = fmt(value, percent)
+                if interval is not None:
+                    text += f" [{fmt(interval[0], percent)}, {fmt(interval[1], percent)}]"
+                row.append(text)
             out.append(row)
     return out
 
@@ -127,26 +177,23 @@ def rank_table(results: dict) -> list[list[str]]:
     return out
 
 
-def versus_erm_table(comparisons: dict, percent: bool = False) -> list[list[str]]:
-    """Per method and metric: the pairs, how many the method wins / ties / loses against ERM,
-    the mean difference (method - ERM), the Wilcoxon p-value, Holm's, and the verdict.
-    `comparisons`: {metric: paired_with_erm(...)}."""
-    out = [["method", "metric", "pairs", "better / tie / worse", "mean difference",
-            "Wilcoxon p", "Holm p", f"at alpha = {ALPHA}"]]
-    methods = [e["method"] for e in next(iter(comparisons.values()), [])]
-    for method in methods:
-        for metric, entries in comparisons.items():
-            e = next(x for x in entries if x["method"] == method)
-            diff = "n/a" if e["mean"] is None else \
-                (f"{100 * e['mean']:+.2f}" if percent else f"{e['mean']:+.4f}")
-            verdict = e["verdict"]
-            if verdict == "too few pairs":
-                verdict = f"too few pairs (p >= {e['floor']:.3g})"
-            out.append([method, metric, str(e["n"]),
-                        f"{e['better']} / {e['ties']} / {e['worse']}", diff,
-                        "n/a" if e["p"] is None else f"{e['p']:.3g}",
-                        "n/a" if e["p_holm"] is None else f"{e['p_holm']:.3g}", verdict])
+def versus_erm_table(frame, percent: bool = False) -> list[list[str]]:
+    """comparisons.csv's rows as a table, per method and metric its two levels: the pairs, how
+    many the method wins / ties / loses against ERM, the mean difference (method - ERM), the
+    Wilcoxon p-value and which variant ran, Holm's, and the verdict."""
+    out = [["method", "metric", "level", "pairs", "wins / ties / losses", "mean difference",
+            "Wilcoxon p", "test", "Holm p", f"at alpha = {ALPHA}"]]
+    for r in frame.itertuples():
+        diff = "n/a" if not np.isfinite(r.mean_diff) else \
+            (f"{100 * r.mean_diff:+.2f}" if percent else f"{r.mean_diff:+.4f}")
+        out.append([r.method, r.metric, r.level, str(r.n_pairs),
+                    f"{r.wins} / {r.ties} / {r.losses}", diff, _p_value(r.p), r.test,
+                    _p_value(r.p_holm), r.verdict])
     return out
+
+
+def _p_value(value) -> str:
+    return f"{value:.3g}" if value is not None and np.isfinite(value) else "n/a"
 
 
 # The paper's DP and EqOdd are its code's: for a multi-class target the mean over classes of

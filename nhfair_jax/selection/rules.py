@@ -62,7 +62,15 @@ def fwh_zone(erm_group_perf, cand_group_perf) -> str:
 
     The four zones partition every case ("equality counts as not below"):
     optimal: no group below ERM; degradation: some group below and none above; otherwise some
-    group is below and some above: unwanted if ERM's worst group is below, else sub_optimal.
+    group is below and some above: sub_optimal if ERM's worst group is not below and the
+    candidate's gap (best group minus worst) is smaller than ERM's, else unwanted.
+
+    The gap condition is the paper's: sub-optimal models "reduce disparities by decreasing the
+    advantaged group's utility while improving the disadvantaged group" (Sec. 3.3), and Figure
+    2's caption asks for a candidate in the shaded region "which demonstrates improved
+    fairness". A candidate that lifts the disadvantaged group past the advantaged one and opens
+    a gap as large as ERM's or larger has only swapped who is disadvantaged; it widens (or
+    keeps) the disparity, and is unwanted. Gaps within 1e-12 count as equal.
     """
     erm = _matrix("erm_group_perf", erm_group_perf)
     cand = _matrix("cand_group_perf", cand_group_perf)
@@ -76,7 +84,10 @@ def fwh_zone(erm_group_perf, cand_group_perf) -> str:
     if not above.any():
         return "degradation"
     worst = int(np.argmin(erm))
-    return "unwanted" if below[worst] else "sub_optimal"
+    if below[worst]:
+        return "unwanted"
+    narrower = np.ptp(cand) < np.ptp(erm) - _TIE
+    return "sub_optimal" if narrower else "unwanted"
 
 
 def fwh_select(erm_group_perf, cands_group_perf, cands_gap):

@@ -248,6 +248,8 @@ class Sweeper:
         for key, value in flatten(self.bench.get("method_overrides", {}).get(method, {})).items():
             set_dotted(config, key, value)
         config.seed = int(seed)
+        if self.bench.get("splits", "per_seed") == "per_seed":  # nhfair_jax.benchmark: Splits
+            config.data.split_seed = int(seed)
         return config
 
     def run_dir(self, kind: str, dataset: str, method: str, params: dict, seed: int,

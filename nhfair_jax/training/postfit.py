@@ -77,7 +77,9 @@ def post_fit(config, workdir, base_config, base_dir: str) -> dict:
     num_classes, num_groups = sources["train"].num_classes, sources["train"].num_groups
     info = {"num_classes": num_classes, "num_groups": num_groups,
             "dataset": config.data.name, "utility": config.eval.utility}
-    fitted, tuned = method.fit(inputs, sources, config.data.split_seed, info)
+    # the method's own random draws follow the run's seed (a seed re-run draws anew), the data
+    # split follows data.split_seed (the base run's, through its config)
+    fitted, tuned = method.fit(inputs, sources, config.seed, info)
     reports = {}
     for split, (rows, logits) in fitted.items():
         source = sources[split]
