@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from nhfair_jax.metrics.direction import marked
 from nhfair_jax import metrics
 from nhfair_jax.report import build_report, gather
 from nhfair_jax.report import plots as plots_lib
@@ -397,13 +398,13 @@ def test_the_papers_cells_beside_ours_in_units_of_its_std(tmp_path):
     gap = np.mean([r["result"]["test"]["gap"] for r in runs])
     md = out["markdown"]
     assert "## Beside the benchmark paper" in md
-    row = next(line for line in md.splitlines() if line.startswith("| two (CelebA) | utility | erm |"))
+    row = next(line for line in md.splitlines() if line.startswith("| two (CelebA) | utility ↑ | erm |"))
     assert row.split(" | ")[4] == "86.6 ± 0.2"
     assert row.split(" | ")[5].rstrip(" |") == f"{(100 * mean - 86.57) / 0.18:+.1f}"
-    row = next(line for line in md.splitlines() if line.startswith("| two (CelebA) | gap | erm |"))
+    row = next(line for line in md.splitlines() if line.startswith("| two (CelebA) | gap ↓ | erm |"))
     assert row.split(" | ")[5].rstrip(" |") == f"{(100 * gap - 6.76) / 0.34:+.1f}"
     # groupdro's and resampling's cells too; no row for a method the paper does not have
-    assert "| two (CelebA) | utility | groupdro |" in md
+    assert "| two (CelebA) | utility ↑ | groupdro |" in md
 
 
 def test_the_papers_dp_and_eqodd_are_compared_with_its_codes_definitions(tmp_path):
@@ -425,7 +426,7 @@ def test_the_papers_dp_and_eqodd_are_compared_with_its_codes_definitions(tmp_pat
         values = [r["result"]["test"][key] for r in runs]
         assert values != [r["result"]["test"][metric] for r in runs]
         row = next(line for line in out["markdown"].splitlines()
-                   if line.startswith(f"| two (FairFace) | {metric} | erm |"))
+                   if line.startswith(f"| two (FairFace) | {marked(metric)} | erm |"))
         cells = row.split(" | ")
         assert cells[3] == f"{100 * np.mean(values):.1f} ± {100 * np.std(values, ddof=1):.1f}"
         assert cells[4] == f"{paper_mean:.1f} ± {paper_std:.1f}"
@@ -476,7 +477,7 @@ def test_percent_tables_keep_fractions_in_the_csv(workdir, tmp_path):
     # ERM's selected test accuracies (0.77, 0.85) and, for seed 1, each + 0.005
     np.testing.assert_allclose(util, [0.81, 0.815])
     row = next(line for line in out["markdown"].splitlines()
-               if line.startswith("| two | utility |"))
+               if line.startswith("| two | utility ↑ |"))
     mean, std = np.mean(util), np.std(util, ddof=1)
     assert row.split(" | ")[2] == f"{100 * mean:.1f} ± {100 * std:.1f}" == "81.2 ± 0.4"
     frame = pd.read_csv(os.path.join(workdir, "results.csv"))
@@ -484,18 +485,18 @@ def test_percent_tables_keep_fractions_in_the_csv(workdir, tmp_path):
                 & (frame.split == "test")]
     np.testing.assert_allclose(sorted(sel.utility), util)
     fractions = build_report(workdir, plots=False, bootstrap=0)["markdown"]
-    assert f"| two | utility | {mean:.3f} ± {std:.3f} |" in fractions
+    assert f"| two | utility ↑ | {mean:.3f} ± {std:.3f} |" in fractions
     # the benchmark config's report_percent, and the command-line flag
     cfg = rundir.read_json(os.path.join(workdir, "benchmark_config.json"))
     other = str(tmp_path / "w")
     shutil.copytree(workdir, other)
     rundir.write_json(os.path.join(other, "benchmark_config.json"), {**cfg, "report_percent": True})
-    assert "| two | utility | 81.2 ±" in build_report(other, plots=False, bootstrap=0)["markdown"]
+    assert "| two | utility ↑ | 81.2 ±" in build_report(other, plots=False, bootstrap=0)["markdown"]
 
 
 def test_command_percent_flag(workdir, capsys):
     assert report_main(["--workdir", workdir, "--no-plots", "--percent", "--bootstrap", "0"]) == 0
-    assert "| two | utility | 81.2 ±" in capsys.readouterr().out
+    assert "| two | utility ↑ | 81.2 ±" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("sub", ["", "missing"])
@@ -652,7 +653,7 @@ def test_bootstrap_intervals_in_the_table_and_the_csv(tmp_path, utility):
     value = erm["result"]["test"]["utility"]
     assert lo <= value <= hi
     means, own = [line for line in out["markdown"].splitlines()
-                  if line.startswith("| two | utility |")]
+                  if line.startswith("| two | utility ↑ |")]
     # the interval beside the one run it bounds (its own table), never beside the seed mean
     assert "[" not in means
     assert own.split(" | ")[2] == f"{value:.3f} [{lo:.3f}, {hi:.3f}]"

@@ -16,6 +16,7 @@ import pytest
 from scipy import stats
 
 from nhfair_jax import rundir
+from nhfair_jax.metrics.direction import marked
 from nhfair_jax.report import build_report
 from nhfair_jax.report.comparisons import COLUMNS, LEVELS, paired_with_erm, wilcoxon
 from tests.test_report import make_run
@@ -173,7 +174,8 @@ def _table2(md: str) -> dict:
         cells = [c.strip() for c in line.strip("|").split("|")]
         for method, text in zip(head[2:], cells[2:]):
             bold = text.startswith("**") and text.endswith("**")
-            out[(cells[0], cells[1], method)] = (text.strip("*"), bold)
+            metric = cells[1].split(" ")[0]  # "gap ↓": the metric and its direction mark
+            out[(cells[0], metric, method)] = (text.strip("*"), bold)
     return out
 
 
@@ -207,7 +209,7 @@ def test_bold_cells_are_exactly_those_the_verdict_calls_better(report):
     # the report's comparison table is comparisons.csv's rows
     table = out["markdown"].split("Paired comparisons")[1]
     for r in frame.itertuples():
-        assert f"| {r.method} | {r.metric} | {r.level} | {r.n_pairs} | " \
+        assert f"| {r.method} | {marked(r.metric)} | {r.level} | {r.n_pairs} | " \
                f"{r.wins} / {r.ties} / {r.losses} |" in table
 
 

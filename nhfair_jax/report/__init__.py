@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.metrics.direction import LEGEND
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.compute import compute_table
@@ -185,7 +186,7 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
         ("p", f"Data sets: {', '.join(info['data'])}. Methods: {', '.join(info['methods'])}. "
               f"Seeds: {', '.join(map(str, bench['seeds']))}. Sweep objective (validation): "
               f"{bench['objective']}. Selection on validation: DTO for ERM, fairness-without-"
-              f"harm zones for the other methods. Figures in {unit}."),
+              f"harm zones for the other methods. Figures in {unit}; {LEGEND}."),
         ("h2", "Test results of the selected models"),
         ("p", f"{cells} {split_text}"),
         ("table", table2(info, percent, frame)),

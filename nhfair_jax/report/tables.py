@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.metrics.direction import marked
 from nhfair_jax.report.stats import ALPHA, LOWER_IS_BETTER, letters
 
 METRICS = ("utility", "worst", "gap", "eqodd", "dp")  # Table 2's rows per data set
@@ -79,7 +80,7 @@ def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
     out = [["data set", "metric", *methods]]
     for dataset, per_method in info["data"].items():
         for metric in METRICS:
-            row = [dataset, metric]
+            row = [dataset, marked(metric)]
             for m in methods:
                 entry = per_method[m]
                 missing = _not_shown(entry) if m != "erm" else None
@@ -99,7 +100,7 @@ def interval_table(info: dict, percent: bool = False) -> list[list[str]]:
     out = [["data set", "metric", *methods]]
     for dataset, per_method in info["data"].items():
         for metric in METRICS:
-            row = [dataset, metric]
+            row = [dataset, marked(metric)]
             for m in methods:
                 entry = per_method[m]
                 selected = entry["selection"]["selected"]
@@ -133,7 +134,7 @@ def zone_table(info: dict) -> list[list[str]]:
 def m_rule_table(info: dict, percent: bool = False) -> list[list[str]]:
     """FWH/DTO (seed mean) against the M rule (one run) on test utility, worst group and gap."""
     keys = ("utility", "worst", "gap")
-    out = [["data set", "method", "rule", "test utility", "test worst", "test gap"]]
+    out = [["data set", "method", "rule", *(f"test {marked(k)}" for k in keys)]]
     for dataset, per_method in info["data"].items():
         for method, entry in per_method.items():
             if entry["runs"]:
@@ -186,7 +187,7 @@ def versus_erm_table(frame, percent: bool = False) -> list[list[str]]:
     for r in frame.itertuples():
         diff = "n/a" if not np.isfinite(r.mean_diff) else \
             (f"{100 * r.mean_diff:+.2f}" if percent else f"{r.mean_diff:+.4f}")
-        out.append([r.method, r.metric, r.level, str(r.n_pairs),
+        out.append([r.method, marked(r.metric), r.level, str(r.n_pairs),
                     f"{r.wins} / {r.ties} / {r.losses}", diff, _p_value(r.p), r.test,
                     _p_value(r.p_holm), r.verdict])
     return out
@@ -233,8 +234,9 @@ def paper_table(info: dict, percent: bool = False) -> list[list[str]]:
                     f"{fmt(mean, percent)} ± {fmt(std, percent)}"
                 units = "n/a" if mean is None or cell_[1] == 0 else \
                     f"{(mean - cell_[0]) / cell_[1]:+.1f}"
-                out.append([f"{dataset} ({paper.paper_dataset(name)})", metric, method, ours,
-                            f"{fmt(cell_[0], percent)} ± {fmt(cell_[1], percent)}", units])
+                out.append([f"{dataset} ({paper.paper_dataset(name)})", marked(metric), method,
+                            ours, f"{fmt(cell_[0], percent)} ± {fmt(cell_[1], percent)}",
+                            units])
     return out
 
 
