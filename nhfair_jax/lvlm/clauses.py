@@ -201,7 +201,8 @@ class Lexicon:
     def denied(tokens: list[str], j: int) -> bool:
         """Whether the negation at `j` is itself denied earlier in its clause, so that the two
         assert: a negation before a word of saying or truth ("not accurate to say", "wouldn't
-        say", "isn't true") or "wrong" / "false" ... "to" / "that"; scope barriers stop it."""
+        say", "isn't true"), "wrong" / "false" ... "to" / "that", or an outer "nothing" / "no
+        sign" beyond the negation's reach; scope barriers stop it."""
         for k in range(j - 1, -1, -1):
             if tokens[k] in L.SCOPE_BARRIERS:
                 return False
@@ -210,6 +211,8 @@ class Lexicon:
                 return True
             if tokens[k] in L.DENIALS and k + 1 < j and tokens[k + 1] in ("to", "that"):
                 return True
+            if tokens[k] in L.DOUBLE_OUTER or " ".join(tokens[k:k + 2]) in L.DOUBLE_OUTER:
+                return True  # "nothing about this person suggests they are not male"
         return False
 
     def double_negated(self, tokens: list[str], m: Mention) -> bool:

@@ -352,8 +352,9 @@ GARMENTS = (
 GENERIC_POSSESSORS = ("men", "women", "ladies", "boys", "girls", "gentlemen", "children",
                       "kids", "males", "females")
 # Words of a lexicon that are also verbs ("about to swallow a fish", "ready to duck into the
-# hedge", "it dove"); each is the verb after "to" or a modal (in its base form) or after a
-# subject (a pronoun or another bird), or before "into".
+# hedge", "it dove"); each is the verb after "to" or a modal in its base form, after a subject
+# in another form ("it ducks", "the heron swallows", "it dove"; any form after "they"), or
+# before "into".
 VERB_SENSES = ("swallow", "duck", "dove", "crow", "hawk", "flicker", "lark")
 MODALS = ("can", "could", "will", "would", "may", "might", "must", "should", "shall", "cannot",
           "can't", "couldn't", "won't", "wouldn't", "didn't", "doesn't", "don't", "it'll",
@@ -364,7 +365,7 @@ VERB_PARTICLES = ("into",)
 TO_PREPOSITIONAL = ("next", "close", "closer", "closest", "similar", "compared", "comparable",
                     "related", "akin", "due", "thanks", "according", "relative", "identical",
                     "equivalent", "opposed", "native", "common", "unique", "belongs",
-                    "belonging", "home")
+                    "belonging", "home", "lean", "leans", "leaning", "leaned", "answer")
 # Occupation words that are also devices: "a large speaker", "speaker stack", "turntables and
 # speakers" name the loudspeaker, not a public speaker.
 DEVICE_SENSES = ("speaker",)

@@ -6,8 +6,8 @@
 - a generic possessive before a garment ("a man's blazer", "women's shoes") names a kind of
   garment, not its wearer ("the man's shirt" still names the man);
 - a word that is also a verb ("swallow", "duck", "dove") is the verb after "to" or a modal in
-  its base form ("about to swallow", "ready to duck"), after a subject ("it dove", "the heron
-  swallows") or before "into";
+  its base form ("about to swallow", "ready to duck"), after a subject in another form ("it
+  dove", "the heron swallows") or before "into";
 - a word that is also a device ("speaker") is the device after a size or device word ("a large
   speaker", "a bluetooth speaker"), before a device noun ("speaker stack") or beside one
   ("turntables and speakers").
@@ -75,8 +75,10 @@ def verb_sense(tokens: list, start: int, end: int, phrase: tuple, after_subject:
         return start < 2 or tokens[start - 2] not in L.TO_PREPOSITIONAL
     if before in L.MODALS and base:
         return True
-    if before in L.SUBJECT_PRONOUNS or (after_subject and not base):
-        return True  # "it dove", "the heron swallows" ("a teal duck" stays a duck)
+    if (before in L.SUBJECT_PRONOUNS or after_subject) and (not base or phrase == ("dove",)):
+        return True  # "it ducks", "the heron swallows", "it dove" ("a teal duck" stays one)
+    if before == "they":
+        return True
     return end < len(tokens) and tokens[end] in L.VERB_PARTICLES
 
 
