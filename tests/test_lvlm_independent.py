@@ -31,8 +31,12 @@ from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE
 from nhfair_jax.lvlm.reading import Reader
 from nhfair_jax.lvlm.tasks import get_task, prompt_text
-from tests import (lvlm_answers_fourth, lvlm_answers_heldout, lvlm_answers_independent,
-                   lvlm_answers_third)
+from tests import (
+    lvlm_answers_fourth,
+    lvlm_answers_heldout,
+    lvlm_answers_independent,
+    lvlm_answers_third,
+)
 from tests.lvlm_stub import Stub, image_hash
 
 # The corpus names the benchmark's open-ended questions by data set; they are the `open` prompt
