@@ -335,7 +335,7 @@ ETHNONYM_THINGS = (
     "vase", "porcelain", "lantern", "music", "instrument", "language", "song", "festival",
     "garden", "tea", "silk", "fabric", "textile", "embroidery", "motif", "print", "ornament",
     "decoration", "dragon", "mural", "tile", "screen", "umbrella", "proverb", "poem", "words",
-    "cooking", "spice", "noodle", "rice", "car", "film", "movie", "dance", "lamp",
+    "spice", "noodle", "rice", "car", "film", "movie", "dance", "lamp",
     "dress", "sari", "kimono", "robe", "costume", "attire", "garb", "outfit", "hat", "headdress",
     "shirt", "jacket", "scarf", "clothing", "clothes", "jewelry", "jewellery")
 # Garments and belongings that a possessive noun classifies: "a man's blazer", "women's shoes"

@@ -39,7 +39,7 @@ def thing_adjective(tokens: list, end: int, things) -> bool:
         if k >= len(tokens):
             return False
         word = tokens[k]
-        if _noun_in(word, things):
+        if _noun_in(word, things) and not word.endswith("ing"):
             return True
         if word in _PERSON_WORDS or word in _FUNCTION_WORDS or not word.isalpha() \
                 or word.endswith(("ing", "ed")):
