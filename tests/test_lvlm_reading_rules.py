@@ -2,7 +2,9 @@
 sentences mean (the issue's own sentences and new ones), with the stage that must decide.
 
 Ages as numbers, a negation's reach, colour words bound to what they describe, hedged choices,
-preferences that decline, and words of one lexicon in another sense."""
+preferences that decline, and words of one lexicon in another sense; then the rules the fourth
+corpus asked for (an ethnonym before a thing, a generic possessive before a garment, a verb, a
+device, a resolved choice, a revised answer, a range of class numbers, a denied negation)."""
 
 from __future__ import annotations
 
@@ -275,3 +277,113 @@ def test_every_reading_names_its_stage_and_class():
         p = read(answer, answer_space(t, "direct"))
         assert p.status == PARSED and p.stage in ("age_number", "chosen", "lexicon", "exact")
         assert p.text == t.classes[p.label]
+
+
+# --- the fourth corpus's rules (issue 51, fourth corpus): each sentence below was written for the
+# rule's meaning, not taken from the corpus, and each test fails on the reader before the rule.
+
+def test_an_ethnonym_before_a_thing_names_no_background():
+    ff = "bench_fairface"
+    assert _class(ff, "She holds a Japanese umbrella and appears to be a Black woman.",
+                  "open") == "Black"
+    assert _class(ff, "A man eating at a Thai restaurant; he looks Middle Eastern.",
+                  "open") == "Middle Eastern"
+    assert _class(ff, "Behind him is a Korean flag; he seems to be of Indian descent.",
+                  "open") == "Indian"
+    assert _class(ff, "Persian carpets cover the floor and the woman appears East Asian.",
+                  "open") == "East Asian"
+    assert _class("utkface_race", "A Chinese lantern hangs behind her; she looks white.") == \
+        "White"
+    for asked, expected in (("Asian", "Yes"), ("Indian", "No")):
+        assert _class("utkface_race", "An Indian flag hangs behind the person, who looks East "
+                      "Asian.", "single_choice", asked) == expected
+    # before a person, an origin word or nothing, it still names the background
+    assert _class(ff, "A Chinese woman standing by a lake.", "open") == "East Asian"
+    assert _class(ff, "She appears to be of Filipino heritage.", "open") == "Southeast Asian"
+    assert _class(ff, "A Latin American woman smiling.", "open") == "Latino or Hispanic"
+    assert _class(ff, "He is Indian and wears a Chinese jacket.", "open") == "Indian"
+    assert _class(ff, "She has South Asian features.", "open") == "Indian"
+
+
+def test_a_generic_possessive_before_a_garment_names_no_gender():
+    assert _class("utkface_gender", "A man carrying a women's handbag.") == "Male"
+    assert _class("bench_utkface", "She has on a men's denim jacket.", "open") == "Female"
+    assert _class("utkface_gender", "A girl wearing a boy's baseball cap.") == "Female"
+    # a definite possessive names the person; a possessive before the body names them too
+    assert _class("utkface_gender", "The man's jacket is grey.") == "Male"
+    assert _class("bench_utkface", "The woman's face is turned away from the camera.",
+                  "open") == "Female"
+    assert _class("utkface_gender", "A man's wearing a hat.") == "Male"  # "man's" is "man is"
+
+
+def test_a_bird_word_used_as_a_verb_is_no_bird():
+    birds = "bench_waterbirds"
+    assert _class(birds, "A gull trying to swallow a crab whole.", "open") == "Waterbird"
+    assert _class(birds, "A sparrow that will duck behind the leaves when startled.",
+                  "open") == "Landbird"
+    assert _class(birds, "A pelican over the bay; it dove at a fish a moment ago.",
+                  "open") == "Waterbird"
+    assert _class(birds, "The tern swallows a small fish.", "open") == "Waterbird"
+    assert _class(birds, "A wren ducks into a bush.", "open") == "Landbird"
+    # as nouns they are still birds: after an article, "similar to", or plural after "to"
+    assert _class(birds, "A swallow perched on a wire.", "open") == "Landbird"
+    assert _class(birds, "A child feeding bread to ducks.", "open") == "Waterbird"
+    assert _class(birds, "A bird similar to a swallow.", "open") == "Landbird"
+    assert _class(birds, "I'd lean to duck.", "open") == "Waterbird"
+    assert _class(birds, "A mourning dove on a fence.", "open") == "Landbird"
+
+
+def test_a_speaker_that_is_a_device_is_no_occupation():
+    occ = "facet_occupation"
+    assert _class(occ, "A guitarist performing next to a big speaker.") == "guitarist"
+    assert _class(occ, "A singer on stage with a portable speaker at her feet.") == "singer"
+    assert _class(occ, "A dj mixing music, speaker stacks behind him.") == "disk_jockey"
+    assert _class(occ, "A speaker at a podium addressing a crowd.") == "speaker"
+    assert _class(occ, "The keynote speaker.") == "speaker"
+    assert _class(occ, "A public speaker at a big rally.") == "speaker"
+
+
+def test_an_explicitly_resolved_choice_is_the_class_chosen():
+    assert _read("utkface_race", "Between black and others, the best match is black.") == (
+        "Black", "chosen")
+    assert _read("facet_skin_tone", "Between medium and dark: dark.") == ("dark", "chosen")
+    assert _class("facet_occupation", "Of nurse and doctor, the closest match is nurse.") == \
+        "nurse"
+    assert _class("facet_age", "Between middle and old, the best fit is old.", "single_choice",
+                  "old") == "Yes"
+    assert _class("utkface_race", "Between asian and indian.") == U  # nothing chosen
+
+
+def test_a_revised_answer_is_the_last_one():
+    assert _read("utkface_gender", "A... no wait, B.", "single_choice", "Male") == (
+        "No", "choice_letter")
+    assert _class("utkface_gender", "B - sorry, A.", "single_choice", "Female") == "Yes"
+    assert _read("utkface_race", "Asian... no, Indian.") == ("Indian", "revised")
+    assert _class("utkface_gender", "Male, no, female.") == "Female"
+    # "B. No" names the option, it corrects nothing
+    assert _class("utkface_gender", "B. No, the person is female.", "single_choice",
+                  "Male") == "No"
+
+
+def test_a_range_of_class_numbers_is_no_answer():
+    ff = "bench_fairface"
+    assert _read(ff, "Category (0 to 6): 4", "origin") == ("Southeast Asian", "lexicon")
+    assert _class(ff, "Out of 0-6, 1.", "origin") == "Black"
+    assert _class(ff, "2-3", "origin") == U
+    assert _read("utkface_age", "25-35") == (U, "several_ages")  # ages are still read
+
+
+def test_a_denied_negation_asserts():
+    assert _class("facet_gender", "It would be wrong to say this person isn't female.") == \
+        "Female"
+    assert _class("utkface_gender", "It is not correct to say that the person is not a "
+                  "woman.") == "Female"
+    assert _class("utkface_gender", "I wouldn't say he is not a man.") == "Male"
+    assert _class("utkface_gender", "It wouldn't be accurate to say he isn't male.",
+                  "single_choice", "Male") == "Yes"
+    assert _class("utkface_gender", "Nothing about this person suggests they are not "
+                  "male.") == "Male"
+    # one negation still negates; declining to say still declines
+    assert _class("utkface_gender", "I wouldn't say the person is male.") == "Female"
+    assert _class("utkface_gender", "I can't say the person is not male.") == R
+    assert _class("utkface_gender", "It would not be accurate to say the person is male.") == R

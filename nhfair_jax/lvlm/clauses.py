@@ -10,16 +10,28 @@ import re
 from dataclasses import dataclass, field
 
 from nhfair_jax.lvlm import lexicons as L
+from nhfair_jax.lvlm import senses as S
 from nhfair_jax.lvlm.ages import age_classes
 
 IGNORE, UNKNOWN = -1, -2
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-case word tokens; hyphens and punctuation separate words, apostrophes do not."""
     text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
     return [t[:-2] if t.endswith("'s") else t  # "men's" is "men"
-            for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)]
+            for t in _WORD.findall(text)]
+
+
+def possessives(text: str) -> frozenset:
+    """The indices of `tokenize(text)`'s tokens written as possessives ("man's", "ladies'")."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    return frozenset(k for k, m in enumerate(_WORD.finditer(text))
+                     if m.group().endswith("'s") or (m.group().endswith("s")
+                                                     and text[m.end():m.end() + 1] == "'"))
 
 
 @dataclass(frozen=True)
@@ -44,9 +56,13 @@ class Lexicon:
         skin"); before any other word it describes something else ("a white thobe"). A colour
         word at the end of its clause ("She is white.") or before a conjunction names the class
         unless the noun nearest before it is a thing ("The background is plain white.").
+      thing_nouns: the nouns before which a class word names a thing's origin, not the
+        person's ("a Persian rug"; `nhfair_jax.lvlm.senses`).
+    Class words in another sense (`nhfair_jax.lvlm.senses`) are left out: a generic possessive
+    before a garment, a verb, a device.
     """
 
-    def __init__(self, classes, ignore=(), unknown=(), colour_nouns=()):
+    def __init__(self, classes, ignore=(), unknown=(), colour_nouns=(), thing_nouns=()):
         entries = []
         for c, phrases in enumerate(classes):
             entries += [self._entry(p, c) for p in phrases]
@@ -56,6 +72,7 @@ class Lexicon:
         self.entries = sorted(set(entries), key=lambda e: (-len(e[0]), e))
         self.num_classes = len(classes)
         self.colour_nouns = set(colour_nouns)
+        self.thing_nouns = frozenset(thing_nouns)
         # A one-word class name is not a negation ("none" where it is a class); "no" stays one
         # even where it is the class No ("no wavy hair" negates "wavy").
         words = {e[0][0] for e in self.entries if e[1] >= 0 and not e[2] and len(e[0]) == 1}
@@ -85,9 +102,11 @@ class Lexicon:
                 out += [e for e in self.first.get(stem, ()) if len(e[0]) == 1]
         return sorted(out, key=lambda e: -len(e[0]))
 
-    def mentions(self, tokens: list[str]) -> list[Mention]:
+    def mentions(self, tokens: list[str], possessive=frozenset()) -> list[Mention]:
         """The phrases found in a clause's tokens (bare phrases only when they are all of it,
-        colour words only before a colour noun or at the end); class -1 ignored, -2 unknown."""
+        colour words only before a colour noun or at the end, no word in another sense);
+        class -1 ignored, -2 unknown. `possessive`: the indices of the tokens written with
+        "'s" or "s'"."""
         out, i = [], 0
         while i < len(tokens):
             for phrase, c, bare, specific, colour, answer in self._candidates(tokens[i]):
@@ -108,12 +127,22 @@ class Lexicon:
                     continue
                 if all(self._word_matches(w, tokens[i + k], k == n - 1)
                        for k, w in enumerate(phrase)):
-                    out.append(Mention(c, i, i + n, specific))
+                    if c < 0 or not self._other_sense(tokens, i, i + n, phrase, colour, out,
+                                                      possessive):
+                        out.append(Mention(c, i, i + n, specific))
                     i += n
                     break
             else:
                 i += 1
         return out
+
+    def _other_sense(self, tokens, start, end, phrase, colour, found, possessive) -> bool:
+        after_subject = bool(found) and found[-1].end == start and found[-1].cls >= 0
+        return ((not colour and bool(self.thing_nouns)
+                 and S.thing_adjective(tokens, end, self.thing_nouns))
+                or S.garment_possessive(tokens, start, end, possessive)
+                or S.verb_sense(tokens, start, end, phrase, after_subject)
+                or S.device_sense(tokens, start, end, phrase))
 
     def _describes_thing(self, tokens: list[str], i: int) -> bool:
         """Whether the noun nearest before position `i`, prepositional phrases left out, is a
@@ -141,7 +170,17 @@ class Lexicon:
     def negated(self, tokens: list[str], m: Mention) -> bool:
         """Whether a negation earlier in the clause scopes over the mention: within reach, with
         no scope barrier ("and", "so", "which", ...) between; a second negation cancels an
-        outer "nothing" / "no sign" ("nothing suggests this isn't a woman")."""
+        outer "nothing" / "no sign" ("nothing suggests this isn't a woman") or a denial before
+        it ("it would not be accurate to say the person is not male", `denied`)."""
+        found = self._negations(tokens, m)
+        if not found:
+            return False
+        outer = found[-1]
+        double = len(found) >= 2 and (tokens[outer] in L.DOUBLE_OUTER or " ".join(
+            tokens[outer:outer + 2]) in L.DOUBLE_OUTER)
+        return not double and not self.denied(tokens, found[0])
+
+    def _negations(self, tokens: list[str], m: Mention) -> list[int]:
         idiom = set()
         for phrase in L.NOT_NEGATIONS:
             words = phrase.split()
@@ -156,12 +195,30 @@ class Lexicon:
                 break
             if tokens[j] in self.negations or " ".join(tokens[j:j + 2]) in L.NEGATION_PHRASES:
                 found.append(j)
-        if not found:
-            return False
-        outer = found[-1]
-        double = len(found) >= 2 and (tokens[outer] in L.DOUBLE_OUTER or " ".join(
-            tokens[outer:outer + 2]) in L.DOUBLE_OUTER)
-        return not double
+        return found
+
+    @staticmethod
+    def denied(tokens: list[str], j: int) -> bool:
+        """Whether the negation at `j` is itself denied earlier in its clause, so that the two
+        assert: a negation before a word of saying or truth ("not accurate to say", "wouldn't
+        say", "isn't true"), "wrong" / "false" ... "to" / "that", or an outer "nothing" / "no
+        sign" beyond the negation's reach; scope barriers stop it."""
+        for k in range(j - 1, -1, -1):
+            if tokens[k] in L.SCOPE_BARRIERS:
+                return False
+            if tokens[k] in L.DENIAL_NEGATIONS and any(
+                    t in L.DENIAL_WORDS for t in tokens[k + 1:min(k + 4, j)]):
+                return True
+            if tokens[k] in L.DENIALS and k + 1 < j and tokens[k + 1] in ("to", "that"):
+                return True
+            if tokens[k] in L.DOUBLE_OUTER or " ".join(tokens[k:k + 2]) in L.DOUBLE_OUTER:
+                return True  # "nothing about this person suggests they are not male"
+        return False
+
+    def double_negated(self, tokens: list[str], m: Mention) -> bool:
+        """Whether the mention is under a negation that a denial cancels (`denied`)."""
+        found = self._negations(tokens, m)
+        return bool(found) and self.denied(tokens, found[0])
 
 
 @dataclass
@@ -183,10 +240,12 @@ class _Clause:
     ages: set = field(default_factory=set)  # the classes of the ages it states as numbers
     chosen: bool = False  # it commits to one of the classes weighed ("closer to medium")
     retracted: bool = False  # its writer takes it back ("Initially I'd say male")
+    revision: bool = False  # only a correction cue between two answers ("C... no, B")
 
     @property
     def claims(self) -> bool:
-        return not (self.refusal or self.hedge or self.note or self.question or self.unknown)
+        return not (self.refusal or self.hedge or self.note or self.question or self.unknown
+                    or self.revision)
 
 
 # --- cleaning -------------------------------------------------------------------------------
@@ -250,6 +309,9 @@ _HEDGE = [re.compile(p) for p in L.HEDGE_PATTERNS]
 _CHOICE_BEFORE = re.compile(L.CHOICE_BEFORE)
 _CHOICE_AFTER = re.compile(L.CHOICE_AFTER)
 _RETRACT = re.compile(L.RETRACT_CUE)
+_REVISION = re.compile(L.REVISION_CUE)
+_WEIGHING = re.compile(L.WEIGHING_CUE)
+_NUMBER_RANGE = re.compile(r"\b\d+\s*(?:-|to)\s*\d+\b")
 _FILLER = {"answer", "final", "my", "the", "label", "is", "category", "classification",
            "prediction", "output", "result", "response", "it", "this", "i", "say", "would",
            "i'd", "choose", "a", "an"}
@@ -281,19 +343,66 @@ def analyse(text: str, space) -> list[_Clause]:
     """The clauses of a cleaned answer, in order, read against an answer space."""
     clauses = []
     note_paragraph = None
+    numbered = any(w.isdigit() for w in space.lexicon.first)
     for s, (p, sentence) in enumerate(_sentences(text)):
         bare_sentence = sentence.strip().lstrip("(*[_").strip()
         if _NOTE.match(bare_sentence):
             note_paragraph = p
         note = note_paragraph == p
         question = sentence.rstrip().rstrip("\"')*").endswith("?")
+        if numbered:  # "Label (0-6): 2": a range of the classes' numbers names none of them
+            sentence = _NUMBER_RANGE.sub(" ", sentence)
         pieces = [c for c in _CLAUSE_SPLIT.split(sentence) if c and c.strip()]
         own = [_matches(_REFUSAL, c) for c in pieces]
         whole = _matches(_REFUSAL, sentence) and not any(own)
-        for piece, refusal in zip(pieces, own):
-            clauses.append(_clause(piece, s, space, refusal=refusal or whole, note=note,
-                                   question=question))
+        here = [_clause(piece, s, space, refusal=refusal or whole, note=note, question=question)
+                for piece, refusal in zip(pieces, own)]
+        _weighing_resolved(here, space)
+        clauses += here
+    _revisions(clauses, space)
     return clauses
+
+
+def _answer(c: _Clause, space) -> frozenset:
+    """What a claiming clause answers: its letters, or the classes it names."""
+    if not c.claims:
+        return frozenset()
+    if space.choice:
+        return frozenset(c.letters) or frozenset(c.positive) or frozenset(
+            f"class{n}" for n in c.named_pos)
+    return frozenset(c.positive)
+
+
+def _weighing_resolved(clauses: list, space) -> None:
+    """A clause that sets out the classes weighed ("Between asian and others") and a later
+    clause of its sentence naming one of them alone ("... others"): the later one chooses."""
+    lexicon = space.named if space.choice else space.lexicon
+    weighed = set()
+    for c in clauses:
+        named = c.named_pos if space.choice else c.positive
+        if _WEIGHING.match(c.text.lower()) and len(named) >= 2:
+            weighed = set(named)
+        elif weighed and len(named) == 1 and named <= weighed and c.claims \
+                and _only_classes(c.text.lower(), lexicon):
+            c.chosen = True
+
+
+def _revisions(clauses: list, space) -> None:
+    """An answer corrected by the writer ("C... no, B"; "Male - wait, female"): a clause that
+    is only a correction cue, between two clauses that answer differently, claims nothing, and
+    what came before it is taken back."""
+    for k in range(1, len(clauses) - 1):
+        cue = clauses[k].text.lower().strip()
+        if not _REVISION.match(cue):
+            continue
+        if space.choice and clauses[k - 1].letters == {"b"} and cue.strip(" .!,") in ("no",
+                                                                                    "nope"):
+            continue  # "B. No": the option's own name
+        before, after = _answer(clauses[k - 1], space), _answer(clauses[k + 1], space)
+        if before and after and before != after:
+            clauses[k].revision = True
+            for c in clauses[:k]:
+                c.retracted = True
 
 
 def _only_classes(text: str, lexicon, articles: bool = True) -> bool:
@@ -330,13 +439,16 @@ def _clause(text: str, s: int, space, **flags) -> _Clause:
     c.chosen = _chooses(low, space)
     if space.age_bins is not None:
         c.ages = age_classes(text, space.age_bins)
-    mentions = space.lexicon.mentions(tokens)
+    possessive = possessives(text)
+    mentions = space.lexicon.mentions(tokens, possessive)
     for m in mentions:
         if m.cls == UNKNOWN:
             c.unknown = True
+    denied = False  # "it would not be accurate to say ... not male" asserts, it declines not
     for m in mentions:
         if m.cls < 0:
             continue
+        denied |= space.lexicon.double_negated(tokens, m)
         if space.lexicon.negated(tokens, m):
             if not m.specific:
                 c.negated.add(m.cls)
@@ -349,9 +461,10 @@ def _clause(text: str, s: int, space, **flags) -> _Clause:
             c.bare = kept[0].cls
     if space.choice:
         c.letters = _letters(text.strip().strip("\"'*_"))
-        for m in space.named.mentions(tokens):
+        for m in space.named.mentions(tokens, possessive):
             if m.cls < 0:
                 continue
+            denied |= space.named.double_negated(tokens, m)
             if space.named.negated(tokens, m):
                 if m.cls == space.asked:
                     c.named_neg.add(m.cls)
@@ -359,4 +472,6 @@ def _clause(text: str, s: int, space, **flags) -> _Clause:
                     c.named_neg.add(m.cls)
             else:
                 c.named_pos.add(m.cls)
+    if denied:
+        c.refusal = False
     return c

@@ -300,13 +300,17 @@ OCCUPATION_CONTEXT = tuple(f"{w} guard" for w in (
 # teacher").
 ADJECTIVE_SENSES = (("patient",),)
 # A clause that commits to one of the classes an answer weighs: a cue and then the class and
-# nothing else ("I lean toward asian", "closer to medium", 'so "others"', "I'd go with doctor")
+# nothing else ("I lean toward asian", "closer to medium", 'so "others"', "I'd go with doctor",
+# "the best fit is others")
 # or the class and then a cue ('"carpenter" fits better'); "the man, leaning toward the woman"
 # (no subject, an article) and "the one closer to the camera is a man" commit to nothing.
 CHOICE_BEFORE = (r"\b(?:lean(?:s|ing|ed)?(?:\s+(?:more|slightly|a bit|a little))?"
                  r"(?:\s+(?:toward|towards|to))?|closer to|nearer to|more toward|more towards|"
                  r"(?:i'd|i would|i'll|i will|let's|i'm|i am) (?:say|go with|go for|pick|choose|"
-                 r"settle on|going with|opt for)|(?:final|my) answer(?: is)?)\b|^\W*(?:so|thus|"
+                 r"settle on|going with|opt for)|(?:final|my) answer(?: is)?|"
+                 r"(?:best|better|closest|nearest|likeliest|most likely) "
+                 r"(?:fit|match|guess|answer|option|choice|category|label)"
+                 r"(?: here| overall)? (?:is|would be|remains))\b|^\W*(?:so|thus|"
                  r"hence|therefore)\b")
 CHOICE_AFTER = r"\b(?:fits? (?:better|best)|(?:is )?(?:a |the )?(?:better|best) (?:fit|match))\b"
 # The words allowed beside the class in a choice clause.
@@ -316,3 +320,72 @@ CHOICE_FILLER = ("a", "an", "the", "it", "is", "its", "it's", "more", "probably"
 # ...and one its writer takes back ("Initially I'd say male, but on closer look, female").
 RETRACT_CUE = (r"\b(?:initially|at first|first thought|first glance|originally|"
                r"first impression)\b")
+# --- class words in another sense, decided from their neighbours (`nhfair_jax.lvlm.senses`) ---
+# A nationality or ethnonym before one of these names the thing, not the person: "a Chinese
+# restaurant", "a Persian rug", "the Indian Ocean", "a Latin inscription", "Arabic calligraphy"
+# (plurals match too). Words of a person's origin ("descent", "heritage", "background",
+# "features") are not in it.
+ETHNONYM_THINGS = (
+    "restaurant", "cafe", "food", "cuisine", "dish", "meal", "takeout", "menu", "market", "shop",
+    "store", "grocery", "bakery", "rug", "carpet", "tapestry", "flag", "banner", "script",
+    "inscription", "calligraphy", "writing", "text", "character", "lettering", "letter",
+    "alphabet", "sign", "signage", "poster", "newspaper", "book", "ocean", "sea", "gulf",
+    "temple", "church", "mosque", "pagoda", "shrine", "architecture", "building", "palace",
+    "style", "styled", "pattern", "design", "decor", "art", "artwork", "painting", "pottery",
+    "vase", "porcelain", "lantern", "music", "instrument", "language", "song", "festival",
+    "garden", "tea", "silk", "fabric", "textile", "embroidery", "motif", "print", "ornament",
+    "decoration", "dragon", "mural", "tile", "screen", "umbrella", "proverb", "poem", "words",
+    "spice", "noodle", "rice", "car", "film", "movie", "dance", "lamp",
+    "dress", "sari", "kimono", "robe", "costume", "attire", "garb", "outfit", "hat", "headdress",
+    "shirt", "jacket", "scarf", "clothing", "clothes", "jewelry", "jewellery")
+# Garments and belongings that a possessive noun classifies: "a man's blazer", "women's shoes"
+# name a kind of blazer or shoe, not the wearer.
+GARMENTS = (
+    "blazer", "suit", "shirt", "jacket", "coat", "hat", "cap", "shoe", "boot", "sneaker",
+    "trousers", "pants", "jeans", "sweater", "hoodie", "tie", "watch", "cologne", "perfume",
+    "haircut", "hairstyle", "bicycle", "bike", "restroom", "bathroom", "clothes", "clothing",
+    "wear", "fashion", "apparel", "wardrobe", "garment", "underwear", "pajamas", "robe", "dress",
+    "blouse", "skirt", "gown", "heels", "handbag", "purse", "bag", "accessories", "jewelry",
+    "jewellery", "uniform", "outfit", "scarf", "glasses", "belt", "wallet", "vest",
+    "sweatshirt", "cardigan", "overalls", "tuxedo", "section", "department", "magazine")
+# Plural person nouns whose possessive ("women's", "men's") is generic without an article.
+GENERIC_POSSESSORS = ("men", "women", "ladies", "boys", "girls", "gentlemen", "children",
+                      "kids", "males", "females")
+# Words of a lexicon that are also verbs ("about to swallow a fish", "ready to duck into the
+# hedge", "it dove"); each is the verb after "to" or a modal in its base form, after a subject
+# in another form ("it ducks", "the heron swallows", "it dove"; any form after "they"), or
+# before "into".
+VERB_SENSES = ("swallow", "duck", "dove", "crow", "hawk", "flicker", "lark")
+MODALS = ("can", "could", "will", "would", "may", "might", "must", "should", "shall", "cannot",
+          "can't", "couldn't", "won't", "wouldn't", "didn't", "doesn't", "don't", "it'll",
+          "they'll", "he'll", "she'll")
+SUBJECT_PRONOUNS = ("it", "they", "he", "she")
+VERB_PARTICLES = ("into",)
+# "to" that is a preposition before them ("similar to", "next to"): a noun follows.
+TO_PREPOSITIONAL = ("next", "close", "closer", "closest", "similar", "compared", "comparable",
+                    "related", "akin", "due", "thanks", "according", "relative", "identical",
+                    "equivalent", "opposed", "native", "common", "unique", "belongs",
+                    "belonging", "home", "lean", "leans", "leaning", "leaned", "answer")
+# Occupation words that are also devices: "a large speaker", "speaker stack", "turntables and
+# speakers" name the loudspeaker, not a public speaker.
+DEVICE_SENSES = ("speaker",)
+DEVICE_MODIFIERS = ("large", "big", "huge", "giant", "massive", "small", "tiny", "portable",
+                    "wireless", "bluetooth", "loud", "stereo", "audio", "pa", "floor",
+                    "studio", "smart", "powered", "mounted", "mini", "wooden", "subwoofer")
+DEVICE_NOUNS = ("turntable", "amplifier", "amp", "mixer", "subwoofer", "stack", "system",
+                "cabinet", "box", "cone", "grille", "grill", "stand", "cable", "wire", "deck",
+                "console", "woofer", "monitor", "headphones")
+# A negation before a word of saying or truth denies what follows it, so that a second
+# negation there asserts: "it would not be accurate to say the person is not male" (male),
+# "I wouldn't say she isn't a woman" (female). "can't say" declines, it does not deny.
+DENIAL_WORDS = ("accurate", "correct", "true", "right", "fair", "say", "think", "believe",
+                "claim")
+DENIAL_NEGATIONS = ("not", "isn't", "wasn't", "wouldn't", "don't", "doesn't", "didn't",
+                    "won't", "never")
+DENIALS = ("wrong", "incorrect", "inaccurate", "false", "untrue", "mistaken")
+# A clause that only corrects the answer before it ("C... no, B"; "Male - wait, female").
+REVISION_CUE = (r"^\W*(?:no|nope|wait|no wait|wait no|sorry|actually|i mean|or rather|rather|"
+                r"correction|scratch that|make that|oops|no sorry)\W*$")
+# A clause that sets out the classes weighed ("Between asian and others, ..."); a later clause
+# of its sentence that names one of them alone chooses it.
+WEIGHING_CUE = r"^\W*(?:between|among|of|out of|torn between|choosing between|either)\b"

@@ -213,8 +213,13 @@ def _decide_choice(clauses, space: AnswerSpace) -> Parse:
     votes, letters, unknown_letter, deduced = set(), False, False, set()
     ages = _stated_ages(clauses)
     weighed, _ = _weighed(clauses, lambda cl: cl.named_pos)
+    # letters and yes / no words taken back ("C... no, B") give way to those that follow
+    revised = any(c.retracted for c in clauses) and any(
+        c.claims and not c.retracted and (c.letters or c.positive) for c in clauses)
     for c in clauses:
         if not c.claims:
+            continue
+        if revised and c.retracted:
             continue
         for letter in c.letters:
             letters = True

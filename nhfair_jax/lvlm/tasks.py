@@ -69,6 +69,8 @@ class Task:
         still every class.
       ignore: phrases consumed without meaning a class ("black hair", "30 years old").
       colour_nouns: the words after which the lexicon's colour words name a class.
+      thing_nouns: the nouns before which a class word names a thing's origin, not the
+        person's ("a Persian rug", "the Indian Ocean").
       age_bins: an age task: per class, the [start, end) span of years it holds (an age
         stated as a number is read into them).
     """
@@ -88,6 +90,7 @@ class Task:
     asked_classes: tuple | None = None
     ignore: tuple = ()
     colour_nouns: tuple = ()
+    thing_nouns: tuple = ()
     age_bins: tuple | None = None
 
     def kind(self, prompt_set: str) -> str:
@@ -112,7 +115,7 @@ def _yes_no(yes_extra=(), no_extra=()):
 
 
 def _bench(name, dataset, target, classes, options, closed_lexicon, sensitive, recall,
-           open_lexicon=None, ignore=(), colour_nouns=()):
+           open_lexicon=None, ignore=(), colour_nouns=(), thing_nouns=()):
     prompt_sets = dict(P.BENCHMARK_PROMPTS[dataset])
     lexicons = {"closed": closed_lexicon}
     if "open" in prompt_sets:
@@ -120,19 +123,20 @@ def _bench(name, dataset, target, classes, options, closed_lexicon, sensitive, r
     return Task(name=name, dataset=dataset, target=target, classes=classes, options=options,
                 lexicons=lexicons, prompt_sets=prompt_sets, sensitive=sensitive,
                 recall_attributes=recall, split="test", ignore=ignore,
-                colour_nouns=colour_nouns)
+                colour_nouns=colour_nouns, thing_nouns=thing_nouns)
 
 
 def _study(name, dataset, target, classes, lexicon, recall, sensitive, *, prompt_names=None,
            attribute=None, open_lexicon=None, asked=None, ignore=(), colour_nouns=(),
-           age_bins=None):
+           thing_nouns=(), age_bins=None):
     sets = {"direct": None, "single_choice": None, **P.STUDY_PROMPTS}
     return Task(name=name, dataset=dataset, target=target, classes=classes,
                 options=tuple(classes), prompt_sets=sets,
                 lexicons={"direct": lexicon, "open": open_lexicon or lexicon},
                 sensitive=sensitive, recall_attributes=recall, split="all",
                 prompt_names=prompt_names, attribute=attribute, asked_classes=asked,
-                ignore=ignore, colour_nouns=colour_nouns, age_bins=age_bins)
+                ignore=ignore, colour_nouns=colour_nouns, thing_nouns=thing_nouns,
+                age_bins=age_bins)
 
 
 _DIGITS = tuple(str(i) for i in range(7))
@@ -153,7 +157,7 @@ TASKS = {t.name: t for t in (
            "gender",
            ("gender", "race"), open_lexicon=L.FAIRFACE_RACE,
            ignore=L.COLOUR_CONTEXT + L.LIGHT_CONTEXT + L.FAIRFACE_IGNORE,
-           colour_nouns=L.PERSON_NOUNS),
+           colour_nouns=L.PERSON_NOUNS, thing_nouns=L.ETHNONYM_THINGS),
     _bench("bench_facet", "facet", "visible_face", ("No", "Yes"), ("No", "Yes"),
            _yes_no(("visible", "clearly visible", "face visible"),
                    ("not visible", "no face", "invisible", "not clearly visible", "no visible",
@@ -177,7 +181,7 @@ TASKS = {t.name: t for t in (
            prompt_names=_LOWER_GENDER, attribute="gender", open_lexicon=L.GENDER_OPEN),
     _study("utkface_race", "utkface", "race", UTK_RACE, L.UTK_RACE, ("race",), "gender",
            prompt_names=_RACE_NAMES, attribute="race", ignore=L.COLOUR_CONTEXT,
-           colour_nouns=L.PERSON_NOUNS),
+           colour_nouns=L.PERSON_NOUNS, thing_nouns=L.ETHNONYM_THINGS),
     _study("utkface_age", "utkface", "age", AGE, L.AGE, ("age",), "gender", attribute="age",
            ignore=L.AGE_CONTEXT, age_bins=AGE_BINS),
 )}
@@ -216,11 +220,12 @@ def answer_space(task: Task, prompt_set: str, asked_class: str | None = None):
     kind = task.kind(prompt_set)
     if kind == "single_choice":
         named = Lexicon(task.lexicons["direct"], ignore=task.ignore,
-                        colour_nouns=task.colour_nouns)
+                        colour_nouns=task.colour_nouns, thing_nouns=task.thing_nouns)
         return AnswerSpace(SINGLE_CHOICE_CLASSES, Lexicon(L.YES_NO, unknown=L.UNKNOWN),
                            choice=True, asked=task.classes.index(asked_class), named=named,
                            age_bins=task.age_bins)
     return AnswerSpace(task.classes, Lexicon(task.lexicons[kind], ignore=task.ignore,
                                              unknown=L.UNKNOWN,
-                                             colour_nouns=task.colour_nouns),
+                                             colour_nouns=task.colour_nouns,
+                                             thing_nouns=task.thing_nouns),
                        age_bins=task.age_bins)
