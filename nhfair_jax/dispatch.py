@@ -17,6 +17,7 @@ from __future__ import annotations
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import method_needs, spec
 from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.rundir import RunDir
 
 
@@ -69,7 +70,7 @@ def base_run(config, mesh=None):
     source = base_dir.file(RunDir.CONFIG) if base_dir.finished and base_dir.config() else \
         method_cfg.base_config
     base = load_config_file(source)
-    if base.method.name != "erm":
+    if base.method.name != BASELINE:
         raise ValueError(f"method.base_config must be an ERM config, {source} trains "
                          f"{base.method.name!r}")
     run(base, base_dir, mesh=mesh)

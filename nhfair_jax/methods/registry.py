@@ -28,6 +28,9 @@ from nhfair_jax.errors import UnknownName, UserError
 from nhfair_jax.methods.space import COMMON, draw
 
 TRAINED, POST_FIT, ZERO_SHOT = "trained", "post_fit", "zero_shot"
+# The baseline every other method is selected and compared against (DTO selects it; the
+# fairness-without-harm zones and the report measure the others from it).
+BASELINE = "erm"
 KINDS = (TRAINED, POST_FIT, ZERO_SHOT)
 NEEDS = ("pairs", "teacher", "base_run")
 

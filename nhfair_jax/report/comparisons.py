@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.report.stats import ALPHA, LOWER_IS_BETTER
 
 LEVELS = ("seed", "dataset")
@@ -59,7 +60,7 @@ def seed_differences(info: dict, method: str, metric: str) -> dict:
     out = {}
     for dataset, per_method in info["data"].items():
         erm = {r["params"]["seed"]: r["result"]["test"].get(metric)
-               for r in per_method["erm"]["runs"]}
+               for r in per_method[BASELINE]["runs"]}
         pairs = {}
         for run in per_method.get(method, {}).get("runs", []):
             seed = run["params"]["seed"]
@@ -136,7 +137,7 @@ def paired_with_erm(info: dict, metric: str, level: str = "seed") -> list[dict]:
     sign = -1.0 if metric in LOWER_IS_BETTER else 1.0
     out = []
     for method in info["methods"]:
-        if method == "erm":
+        if method == BASELINE:
             continue
         d = differences(info, method, metric, level)
         nonzero = d[d != 0]
@@ -175,7 +176,7 @@ def comparison_rows(info: dict, metrics) -> list[dict]:
     entries = {(e["method"], metric, level): e for metric in metrics for level in LEVELS
                for e in paired_with_erm(info, metric, level)}
     return [{k: entries[(m, metric, level)][k] for k in COLUMNS}
-            for m in info["methods"] if m != "erm" for metric in metrics for level in LEVELS]
+            for m in info["methods"] if m != BASELINE for metric in metrics for level in LEVELS]
 
 
 def level_sentence(frame, level: str) -> str | None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from nhfair_jax import metrics, rundir
 from nhfair_jax.errors import UserError
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.metrics.bootstrap import bootstrap
 from nhfair_jax.selection import fwh_zone
 from nhfair_jax.sweep import collect
@@ -53,7 +54,7 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
       {metric: (lo, hi)} on test when intervals are computed.
     """
     bench = read_bench_config(workdir)
-    methods = ["erm", *[m for m in bench["methods"] if m != "erm"]]
+    methods = [BASELINE, *[m for m in bench["methods"] if m != BASELINE]]
     data = {}
     for dataset in bench["datasets"]:
         selection = collect.select(workdir, dataset, methods)
@@ -72,10 +73,10 @@ def gather(workdir: str, *, bootstrap: int = 0) -> dict:
                 if runs else None
             per_method[method] = {"selection": sel, "runs": runs, "test_group": test_group,
                                   "pruned": collect.pruned_trials(workdir, dataset, method)}
-        erm_test = per_method["erm"]["test_group"]
+        erm_test = per_method[BASELINE]["test_group"]
         for method, entry in per_method.items():
             entry["test_zone"] = (fwh_zone(erm_test, entry["test_group"])
-                                  if method != "erm" and entry["test_group"] is not None
+                                  if method != BASELINE and entry["test_group"] is not None
                                   and erm_test is not None else None)
         data[dataset] = per_method
     return {"bench": bench, "methods": methods, "data": data, "workdir": workdir,
@@ -147,7 +148,7 @@ def plane(info: dict, dataset: str) -> dict:
     """The two groups Figure 2 plots: for two groups, groups 0 (x) and 1 (y); for more, the ERM
     baseline's worst validation group (x) against its best one (y). "worst_axis" says which
     axis holds the disadvantaged group (fwh_zone's worst group: the first minimum)."""
-    erm = info["data"][dataset]["erm"]["selection"]["selected"]
+    erm = info["data"][dataset][BASELINE]["selection"]["selected"]
     base = erm["group"]["val"]
     names = list(erm["result"].get("group_names") or [])
     names += [f"group {g}" for g in range(len(names), len(base))]

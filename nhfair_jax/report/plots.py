@@ -19,6 +19,7 @@ import os
 
 import numpy as np
 
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.report.gather import plane
 from nhfair_jax.report.stats import cliques
 
@@ -121,7 +122,7 @@ def _xy(vector, axes):
 
 def dto_panel(ax, info: dict, dataset: str, pl: dict) -> None:
     """(a): ERM candidates, the utopia point, the DTO choice and its distance to the utopia."""
-    sel = info["data"][dataset]["erm"]["selection"]
+    sel = info["data"][dataset][BASELINE]["selection"]
     perf = np.stack([r["group"]["val"] for r in sel["candidates"]])
     utopia = perf.max(axis=0)
     chosen = sel["selected"]["group"]["val"]
@@ -145,7 +146,7 @@ def dto_panel(ax, info: dict, dataset: str, pl: dict) -> None:
 def method_panel(ax, info: dict, dataset: str, method: str, pl: dict) -> None:
     """(b): a method's candidates over the zones around the selected ERM; its choice ringed."""
     per_method = info["data"][dataset]
-    base = per_method["erm"]["selection"]["selected"]["group"]["val"]
+    base = per_method[BASELINE]["selection"]["selected"]["group"]["val"]
     bx, by = _xy(base, pl["axes"])
     draw_zones(ax, (bx, by), pl["worst_axis"])
     sel = per_method[method]["selection"]
@@ -169,14 +170,14 @@ def _limits(info: dict, dataset: str, pl: dict):
     pts = []
     for entry in info["data"][dataset].values():
         pts += [_xy(r["group"]["val"], pl["axes"]) for r in entry["selection"]["candidates"]]
-    erm = info["data"][dataset]["erm"]["selection"]["candidates"]
+    erm = info["data"][dataset][BASELINE]["selection"]["candidates"]
     pts.append(_xy(np.stack([r["group"]["val"] for r in erm]).max(axis=0), pl["axes"]))
     pts = np.asarray(pts, float)
     lo, hi = np.nanmin(pts, axis=0), np.nanmax(pts, axis=0)
     pad = np.maximum((hi - lo) * 0.12, 0.01)
     lo, hi = lo - pad, hi + pad
     # keep the ERM baseline off the edges, so that each zone shows (and holds its name)
-    base = np.asarray(_xy(info["data"][dataset]["erm"]["selection"]["selected"]["group"]["val"],
+    base = np.asarray(_xy(info["data"][dataset][BASELINE]["selection"]["selected"]["group"]["val"],
                           pl["axes"]))
     span = hi - lo
     lo, hi = np.minimum(lo, base - 0.2 * span), np.maximum(hi, base + 0.2 * span)
@@ -212,7 +213,7 @@ def figure2(info: dict, dataset: str):
         ax.set_xlabel(f"{pl['names'][0]}: validation {unit}", fontsize=8)
         ax.set_ylabel(f"{pl['names'][1]}: validation {unit}", fontsize=8)
         ax.tick_params(labelsize=7)
-    base = info["data"][dataset]["erm"]["selection"]["selected"]["group"]["val"]
+    base = info["data"][dataset][BASELINE]["selection"]["selected"]["group"]["val"]
     for ax in flat[1:n]:
         label_zones(ax, _xy(base, pl["axes"]), pl["worst_axis"])
     for ax in flat[n:]:
@@ -267,15 +268,15 @@ def candidates_scatter(info: dict, dataset: str):
     fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 3.0 * rows + 0.5), squeeze=False,
                              sharex=True, sharey=True, layout="constrained")
     flat = axes.ravel()
-    base = per_method["erm"]["selection"]["selected"]["result"]["val"]
+    base = per_method[BASELINE]["selection"]["selected"]["result"]["val"]
     for ax, method in zip(flat, methods):
         sel = per_method[method]["selection"]
         for r in sel["candidates"]:
-            colour = ERM_COLOUR if method == "erm" else ZONE_COLOURS[r["zone"]]
+            colour = ERM_COLOUR if method == BASELINE else ZONE_COLOURS[r["zone"]]
             ax.scatter(r["result"]["val"]["gap"], r["result"]["val"]["utility"], s=18,
                        color=colour, alpha=0.85)
         ax.scatter(base["gap"], base["utility"], marker="X", s=60, color="k")
-        if method != "erm" and sel["selected"] is not None:
+        if method != BASELINE and sel["selected"] is not None:
             v = sel["selected"]["result"]["val"]
             ax.scatter(v["gap"], v["utility"], s=110, facecolors="none", edgecolors="k")
         ax.set_title(method, fontsize=9)
@@ -301,8 +302,8 @@ def group_plot(info: dict, dataset: str):
     plt = _plt()
     per_method = info["data"][dataset]
     methods = [m for m in info["methods"] if per_method[m]["runs"]]
-    erm = per_method["erm"]["runs"][0]
-    groups = len(per_method["erm"]["test_group"])
+    erm = per_method[BASELINE]["runs"][0]
+    groups = len(per_method[BASELINE]["test_group"])
     names = list(erm["result"].get("group_names") or [])
     names += [f"group {g}" for g in range(len(names), groups)]
     fig, ax = plt.subplots(figsize=(1.6 + 1.1 * len(methods), 3.2), layout="constrained")

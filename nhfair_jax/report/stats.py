@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.methods.registry import BASELINE
+
 LOWER_IS_BETTER = {"gap"}
 ALPHA = 0.05
 _TIE = 1e-12
@@ -60,7 +62,7 @@ def friedman(info: dict, metric: str) -> dict:
     table, missing = metric_table(info, metric)
     methods = list(table.columns)
     k, n = len(methods), len(table)
-    left_out = "".join(f" {m} is left out (no result on {', '.join(d)})." if m != "erm" else
+    left_out = "".join(f" {m} is left out (no result on {', '.join(d)})." if m != BASELINE else
                        f" erm has no result on {', '.join(d)}."
                        for m, d in missing.items())
     if k < 3:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.metrics.direction import marked
 from nhfair_jax.report.stats import ALPHA, LOWER_IS_BETTER, letters
 
@@ -53,9 +54,9 @@ def bold_cells(info: dict, frame) -> set:
     out = set()
     for dataset, per_method in info["data"].items():
         for metric in METRICS:
-            erm = mean_std([r["result"]["test"].get(metric) for r in per_method["erm"]["runs"]])[0]
+            erm = mean_std([r["result"]["test"].get(metric) for r in per_method[BASELINE]["runs"]])[0]
             for method, entry in per_method.items():
-                if method == "erm" or said.get((method, metric)) != "better" or erm is None:
+                if method == BASELINE or said.get((method, metric)) != "better" or erm is None:
                     continue
                 mean = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])[0]
                 if mean is None:
@@ -83,7 +84,7 @@ def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
             row = [dataset, marked(metric)]
             for m in methods:
                 entry = per_method[m]
-                missing = _not_shown(entry) if m != "erm" else None
+                missing = _not_shown(entry) if m != BASELINE else None
                 if missing:
                     row.append(missing)
                     continue
@@ -104,7 +105,7 @@ def interval_table(info: dict, percent: bool = False) -> list[list[str]]:
             for m in methods:
                 entry = per_method[m]
                 selected = entry["selection"]["selected"]
-                missing = _not_shown(entry) if m != "erm" else None
+                missing = _not_shown(entry) if m != BASELINE else None
                 if missing or selected is None:
                     row.append(missing or "n/a")
                     continue
@@ -219,7 +220,7 @@ def paper_table(info: dict, percent: bool = False) -> list[list[str]]:
 
     out = [["data set", "metric", "method", "ours", "paper", "(ours - paper) / paper's std"]]
     for dataset, per_method in info["data"].items():
-        erm = per_method["erm"]["selection"]["selected"]
+        erm = per_method[BASELINE]["selection"]["selected"]
         name = erm.get("data_name") if erm else None
         if paper.paper_dataset(name or "") is None:
             continue

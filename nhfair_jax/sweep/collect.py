@@ -15,6 +15,7 @@ import os
 import numpy as np
 
 from nhfair_jax.methods import spec
+from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.selection import dto_select, fwh_select, fwh_zone, max_utility_select
 
@@ -67,17 +68,17 @@ def pruned_trials(workdir: str, dataset: str, method: str) -> list[dict]:
 
 def select(workdir: str, dataset: str, methods) -> dict:
     """{method: selection} for one data set; ERM first (DTO), then every other method (FWH)."""
-    erm = candidates(workdir, dataset, "erm")
+    erm = candidates(workdir, dataset, BASELINE)
     if not erm:
         return {}
     erm_perf = np.stack([r["group"]["val"] for r in erm])
     i = dto_select(erm_perf, utility=np.array([r["result"]["val"]["utility"] for r in erm]))
     baseline = erm[i]
-    out = {"erm": {"selected": baseline, "candidates": erm, "zone": None,
+    out = {BASELINE: {"selected": baseline, "candidates": erm, "zone": None,
                    "m_rule": erm[max_utility_select([r["result"]["val"]["utility"]
                                                      for r in erm])]}}
     for method in methods:
-        if method == "erm":
+        if method == BASELINE:
             continue
         record = spec(method)
         runs = candidates(workdir, dataset, method, base_run=baseline["dir"]) \
