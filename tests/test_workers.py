@@ -493,17 +493,24 @@ def test_a_workdir_without_a_started_trial_is_taken_over_by_a_corrected_config(t
     rundir.write_json(os.path.join(failed, "config.json"), {"seed": 0})
     corrected = bench_config(trials=2)
     check_workdir(workdir, corrected, force=False)
-    assert "no trial has started in it: it now belongs to this config" in capsys.readouterr().err
+    assert "held no started trial; it now belongs to this config" in capsys.readouterr().err
     assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 2
+    other = bench_config(trials=2, seeds=(0, 1, 2))  # not only a budget: refused once in use
     with rundir.RunDir(failed).lock():  # a worker is starting that trial right now: the workdir is in use
-        with pytest.raises(UserError, match="different benchmark config .*trials"):
-            check_workdir(workdir, bench_config(trials=3), force=False)
+        with pytest.raises(UserError, match="different benchmark config .*seeds"):
+            check_workdir(workdir, other, force=False)
     rundir.write_jsonl(os.path.join(failed, "log.jsonl"), [{"epoch": 1}])  # an epoch: started
-    with pytest.raises(UserError, match=r"different benchmark config \(differs in: trials\); "
+    with pytest.raises(UserError, match=r"different benchmark config \(differs in: seeds\); "
                                         "use another --workdir, or --force"):
-        check_workdir(workdir, bench_config(trials=3), force=False)
-    check_workdir(workdir, bench_config(trials=3), force=True)
+        check_workdir(workdir, other, force=False)
+    # a raised trial budget goes on in a started workdir: its finished trials are kept
+    check_workdir(workdir, bench_config(trials=3), force=False)
+    assert "the trial budget of" in capsys.readouterr().err
     assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["trials"] == 3
+    with pytest.raises(UserError, match="differs in: trials"):  # a lower one is refused
+        check_workdir(workdir, bench_config(trials=2), force=False)
+    check_workdir(workdir, other, force=True)
+    assert rundir.read_json(os.path.join(workdir, "benchmark_config.json"))["seeds"] == [0, 1, 2]
 
 
 # --- lost workers and the journal, fast (no training) ------------------------------------------
