@@ -27,11 +27,13 @@ import time
 def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs."""
     from nhfair_jax.config import load_config_file
+    from nhfair_jax.config_schema import BENCHMARK, ConfigError, check_config, check_run
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
     from nhfair_jax.methods import registered
-    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS
+    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS, Sweeper
 
+    check_config(bench, BENCHMARK, what="the benchmark config")
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
         raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
@@ -59,6 +61,10 @@ def validate(bench) -> None:
         if config.data.name not in known_datasets():
             raise UserError(f"data set {name!r}: unknown data set {config.data.name!r}; known: "
                             f"{', '.join(known_datasets())}")
+        try:  # its runs' config: the file's, with the benchmark's overrides
+            check_run(Sweeper(bench, "", None).base_config(name))
+        except ConfigError as e:
+            raise ConfigError(f"data set {name!r}: {e}") from e
 
 
 def dataset_methods(bench, dataset: str) -> list[str]:

@@ -259,6 +259,9 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
 
 def validate(config) -> tuple[Task, list[str]]:
     """The checks that need no data and no model."""
+    from nhfair_jax.config_schema import LVLM, check_config
+
+    check_config(config, LVLM, what="the LVLM config")
     task = get_task(config.task)
     names = prompt_sets(config, task)
     if config.backend.name not in BACKENDS:
