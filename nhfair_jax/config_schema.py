@@ -189,11 +189,11 @@ BENCHMARK = {
 
 CHOICES = {
     **_DATASET_ENTRY, "base_workdir": Text(), **nested("overrides", RUN_WITH_METHOD),
-    **nested("base_params", RUN_WITH_METHOD), "seeds": _SEEDS,
+    **nested("base_params", RUN_WITH_METHOD), "seeds": Seq(SEED),  # empty: Study's message
     "choices.optimizer.*": Seq(POSITIVE), "choices.batch_size": Seq(COUNT),
     "choices.weight_decay.*": Seq(NONNEG), "choices.pretrained": Seq(Flag()),
     "choices.depth": Seq(Either((Seq(COUNT, 1), OneOf(_models)))),
-    "choices.randaugment": Seq(Flag()), "methods": Seq(OneOf(_methods)),
+    "choices.randaugment": Seq(Flag()), "methods": Seq(Text()),  # names: plan()'s message
     "method_datasets": Seq(Text()), "method_params.*.*": Hyper(segment=1),
     "pretrained_paths.*": Text(),
     "report_percent": Flag(),

@@ -162,6 +162,10 @@ def test_the_walk_covers_every_kind_of_config_and_many_keys():
     assert len({(k, key) for _, k, key, _ in CASES}) > 300
 
 
+def _shown(value) -> str:
+    return "nan" if isinstance(value, float) and math.isnan(value) else repr(value)
+
+
 class Wrote(Exception):
     """What the guarded writers raise: the command went past its check (a bug, not a user error,
     so the test fails at once instead of training)."""
@@ -194,8 +198,8 @@ def test_an_out_of_range_value_is_a_one_line_error_before_anything_is_written(
     message = describe_error(info.value)
     assert is_user_error(info.value), message
     assert "\n" not in message
-    shown = "nan" if isinstance(bad, float) and math.isnan(bad) else repr(bad)
-    assert key in message or shown in message, message
+    shown = [_shown(bad)] + ([_shown(b) for b in bad] if isinstance(bad, tuple) else [])
+    assert key in message or any(s in message for s in shown), message
     assert not os.path.exists(workdir)
 
 

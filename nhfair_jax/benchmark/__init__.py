@@ -33,14 +33,13 @@ def validate(bench) -> None:
     from nhfair_jax.methods import registered
     from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS, Sweeper
 
-    check_config(bench, BENCHMARK, what="the benchmark config")
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
         raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
                         f"{', '.join(sorted(registered()))}")
     if "erm" not in bench.methods:
-        raise UserError("the benchmark config must include 'erm': every method is selected "
-                        "relative to the ERM baseline")
+        raise UserError("the benchmark config's methods must include 'erm': every method is "
+                        "selected relative to the ERM baseline")
     if bench.objective not in OBJECTIVES:
         raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
     if bench.get("prune", "") not in ("", *PRUNERS):
@@ -48,6 +47,7 @@ def validate(bench) -> None:
                         f"{bench.prune!r}")
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
+    check_config(bench, BENCHMARK, what="the benchmark config")
     for name, spec in bench.datasets.items():
         skipped = list(spec.get("skip_methods", ()))
         wrong = [m for m in skipped if m not in bench.methods or m == "erm"]
