@@ -45,8 +45,9 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
     record = spec(config.method.name)  # an unknown method fails before anything is written
     check_run(config)  # every value in its range, before anything is written
     rundir.prepare(config, overwrite=overwrite)  # a finished run of another config is refused
-    if rundir.finished:
-        return rundir.result()
+    result = rundir.result()  # None: not finished (or its result.json torn, then removed)
+    if result is not None:
+        return result
     if record.kind == ZERO_SHOT:
         from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.rundir import write_csv
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.compute import compute_table
@@ -52,10 +53,9 @@ BOOTSTRAP_RESAMPLES = 1000
 
 
 def _write_text(path: str, text: str) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    from nhfair_jax.rundir import write_text
+
+    write_text(path, text)
 
 
 def to_markdown(blocks) -> str:
@@ -101,9 +101,7 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
     if percent is None:
         percent = bool(bench.get("report_percent", False))
     rows = results_rows(info)
-    tmp = os.path.join(workdir, "results.csv.tmp")
-    pd.DataFrame(rows).to_csv(tmp, index=False, float_format="%.6g")
-    os.replace(tmp, os.path.join(workdir, "results.csv"))
+    write_csv(os.path.join(workdir, "results.csv"), pd.DataFrame(rows))
 
     unit = "percent" if percent else "fractions"
     cells = ("Each cell: mean ± std over the seeds of the selected configuration on test")
