@@ -166,7 +166,8 @@ def test_default_digitsb_config_reaches_085_test_accuracy(tmp_path):
 def test_bad_trainer_settings_fail_before_training(tmp_path):
     from nhfair_jax.errors import UserError
 
-    with pytest.raises(UserError, match="train.monitor must be one of"):
+    with pytest.raises(UserError, match="bad config value train.monitor='val_auc': allowed one "
+                                        "of 'val_loss', "):
         run(tiny_config(**{"train.monitor": "val_auc"}), str(tmp_path / "a"))
     with pytest.raises(UserError, match="train.batch_size=5000 .*cannot fill one batch|"
                                         "cannot fill one batch of 5000"):

@@ -261,7 +261,6 @@ def validate(config) -> tuple[Task, list[str]]:
     """The checks that need no data and no model."""
     from nhfair_jax.config_schema import LVLM, check_config
 
-    check_config(config, LVLM, what="the LVLM config")
     task = get_task(config.task)
     names = prompt_sets(config, task)
     if config.backend.name not in BACKENDS:
@@ -276,6 +275,7 @@ def validate(config) -> tuple[Task, list[str]]:
         if attr not in _ATTRIBUTES[task.dataset]:
             raise UserError(f"metrics.recall_attributes names {attr!r}, not an attribute of "
                             f"{task.dataset}; choose from {', '.join(_ATTRIBUTES[task.dataset])}")
+    check_config(config, LVLM, what="the LVLM config")  # every other value in its range
     return task, names
 
 

@@ -1,0 +1,147 @@
+"""Workers killed at random moments, several times in one sweep (issue 52): kill -9 as the OOM
+killer or a lost node would, each time a fresh worker started in its place (as a requeued job),
+then the command run once more. The finished studies must be those of one undisturbed worker:
+the same trials complete, each once; the same seed runs; every run's log and numbers those of
+the same run undisturbed; no epoch logged twice; the report written, with the same findings.
+
+On a journal file always; on PostgreSQL where NHFAIR_PG_URL names a server (CI starts one).
+The kill schedule comes from a seeded random generator; its seed is in every failure message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+import uuid
+
+import pytest
+
+from tests.bench_helpers import bench_config, config_file, findings, postgres_url, worker_args
+from tests.helpers import REPO, log_without_timings
+
+KW = dict(datasets=("digitsb",), methods=("erm", "resampling"), trials=2, erm_trials=2,
+          seeds=(0, 1), epochs=3)
+KILLS = 3
+
+
+def _start(args):
+    return subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def _finished_runs(workdir) -> dict:
+    """{run directory relative to the workdir: its result} of every finished run."""
+    out = {}
+    for folder, _, files in os.walk(workdir):
+        if "result.json" in files:
+            with open(os.path.join(folder, "result.json")) as f:
+                out[os.path.relpath(folder, workdir)] = json.load(f)
+    return out
+
+
+def _complete_trials(storage_url) -> dict:
+    """{study name: sorted parameters of its COMPLETE trials}."""
+    import optuna
+
+    from nhfair_jax.sweep.runner import open_storage
+
+    store = open_storage(storage_url, 2, 6)
+    out = {}
+    for summary in optuna.get_all_study_summaries(store):
+        trials = optuna.load_study(study_name=summary.study_name, storage=store).trials
+        out[summary.study_name] = sorted(json.dumps(t.params, sort_keys=True) for t in trials
+                                         if t.state.name == "COMPLETE")
+    return out
+
+
+def _sweep_with_kills(tmp_path, storage, seed):
+    """Two workers; KILLS times, after a random pause, a random live worker is killed -9 and a
+    fresh one started; then the survivors finish and the command runs once more (reporting)."""
+    rng = random.Random(seed)
+    config = config_file(tmp_path, **KW)
+    workdir = str(tmp_path / "killed")
+    workers = [_start(worker_args(config, workdir, storage)) for _ in range(2)]
+    killed = []
+    for _ in range(KILLS):
+        time.sleep(rng.uniform(2.0, 8.0))
+        alive = [w for w in workers if w.poll() is None]
+        if not alive:
+            break
+        victim = rng.choice(alive)
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        killed.append(victim)
+        workers.append(_start(worker_args(config, workdir, storage)))
+    survivors = [w for w in workers if w not in killed]
+    for w in survivors:
+        _, err = w.communicate(timeout=900)
+        assert w.returncode == 0, f"seed {seed}: {err[-3000:]}"
+    rerun = subprocess.run(worker_args(config, workdir, storage, report=True), cwd=REPO,
+                           capture_output=True, text=True, timeout=900)
+    assert rerun.returncode == 0, f"seed {seed}: {rerun.stderr[-3000:]}"
+    return workdir, len(killed)
+
+
+@pytest.fixture(scope="module")
+def undisturbed(tmp_path_factory):
+    """One worker alone on a journal file: the reference workdir and its studies."""
+    from nhfair_jax.benchmark import run_benchmark
+
+    folder = tmp_path_factory.mktemp("undisturbed")
+    storage = f"journal://{folder / 'study.log'}"
+    workdir = str(folder / "w")
+    run_benchmark(bench_config(**KW), workdir, storage)
+    return workdir, _complete_trials(storage)
+
+
+def _compare(workdir, storage, undisturbed, seed):
+    ref_dir, ref_trials = undisturbed
+    assert _complete_trials(storage) == ref_trials, f"seed {seed}: the studies differ"
+    runs, ref_runs = _finished_runs(workdir), _finished_runs(ref_dir)
+    assert sorted(runs) == sorted(ref_runs), f"seed {seed}: other runs finished"
+    for rel, result in runs.items():
+        log = log_without_timings(os.path.join(workdir, rel))
+        epochs = [entry["epoch"] for entry in log]
+        assert epochs == list(range(1, len(epochs) + 1)), f"seed {seed}: {rel} logged {epochs}"
+        assert log == log_without_timings(os.path.join(ref_dir, rel)), f"seed {seed}: {rel}"
+        for split in ("val", "test"):
+            assert result[split] == ref_runs[rel][split], f"seed {seed}: {rel} {split}"
+    from nhfair_jax.report import build_report
+
+    assert os.path.getsize(os.path.join(workdir, "report.md")) > 0
+    assert findings(build_report(workdir, plots=False)["markdown"]) == findings(
+        build_report(ref_dir, plots=False)["markdown"])
+
+
+@pytest.mark.slow
+def test_workers_killed_at_random_on_a_journal_finish_as_one_undisturbed_worker(
+        tmp_path, undisturbed):
+    seed = int(os.environ.get("NHFAIR_KILL_SEED", "52"))
+    storage = f"journal://{tmp_path / 'shared' / 'study.log'}"
+    workdir, kills = _sweep_with_kills(tmp_path, storage, seed)
+    assert kills >= 2, f"seed {seed}: the sweep ended before the workers could be killed"
+    _compare(workdir, storage, undisturbed, seed)
+
+
+@pytest.mark.slow
+def test_workers_killed_at_random_on_postgresql_finish_as_one_undisturbed_worker(
+        tmp_path, undisturbed):
+    import psycopg
+
+    server = postgres_url()
+    name = f"nhfair_kill_{uuid.uuid4().hex[:8]}"
+    admin = psycopg.connect(server, autocommit=True)
+    admin.execute(f"CREATE DATABASE {name}")
+    try:
+        storage = server.rsplit("/", 1)[0] + "/" + name
+        seed = int(os.environ.get("NHFAIR_KILL_SEED", "52"))
+        workdir, kills = _sweep_with_kills(tmp_path, storage, seed)
+        assert kills >= 2, f"seed {seed}: the sweep ended before the workers could be killed"
+        _compare(workdir, storage, undisturbed, seed)
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.close()
