@@ -58,20 +58,33 @@ def _complete_trials(storage_url) -> dict:
     return out
 
 
+def _lock_holders(workdir) -> set[int]:
+    """Pids holding the flock of a run directory under `workdir` (from /proc/locks)."""
+    inodes = {str(os.stat(os.path.join(folder, ".lock")).st_ino)
+              for folder, _, files in os.walk(workdir) if ".lock" in files}
+    with open("/proc/locks") as f:
+        return {int(p[4]) for p in (line.split() for line in f)
+                if "FLOCK" in p and p[5].rsplit(":", 1)[-1] in inodes}
+
+
 def _sweep_with_kills(tmp_path, storage, seed):
-    """Two workers; KILLS times, after a random pause, a random live worker is killed -9 and a
-    fresh one started; then the survivors finish and the command runs once more (reporting)."""
+    """Two workers; KILLS times, after a random pause, a random live worker (one holding a run
+    directory's lock, when one does) is killed -9 and a fresh one started; then the survivors
+    finish and the command runs once more (reporting). Returns (workdir, kills, kills of a
+    worker that held a run lock)."""
     rng = random.Random(seed)
     config = config_file(tmp_path, **KW)
     workdir = str(tmp_path / "killed")
     workers = [_start(worker_args(config, workdir, storage)) for _ in range(2)]
-    killed = []
+    killed, holding = [], 0
     for _ in range(KILLS):
         time.sleep(rng.uniform(2.0, 8.0))
         alive = [w for w in workers if w.poll() is None]
         if not alive:
             break
-        victim = rng.choice(alive)
+        holders = [w for w in alive if w.pid in _lock_holders(workdir)]
+        victim = rng.choice(holders or alive)
+        holding += bool(holders)
         victim.send_signal(signal.SIGKILL)
         victim.wait()
         killed.append(victim)
@@ -83,7 +96,7 @@ def _sweep_with_kills(tmp_path, storage, seed):
     rerun = subprocess.run(worker_args(config, workdir, storage, report=True), cwd=REPO,
                            capture_output=True, text=True, timeout=900)
     assert rerun.returncode == 0, f"seed {seed}: {rerun.stderr[-3000:]}"
-    return workdir, len(killed)
+    return workdir, len(killed), holding
 
 
 @pytest.fixture(scope="module")
@@ -122,8 +135,8 @@ def test_workers_killed_at_random_on_a_journal_finish_as_one_undisturbed_worker(
         tmp_path, undisturbed):
     seed = int(os.environ.get("NHFAIR_KILL_SEED", "52"))
     storage = f"journal://{tmp_path / 'shared' / 'study.log'}"
-    workdir, kills = _sweep_with_kills(tmp_path, storage, seed)
-    assert kills >= 2, f"seed {seed}: the sweep ended before the workers could be killed"
+    workdir, kills, holding = _sweep_with_kills(tmp_path, storage, seed)
+    assert kills >= 2 and holding >= 1, f"seed {seed}: {kills} kills, {holding} mid-run"
     _compare(workdir, storage, undisturbed, seed)
 
 
@@ -139,8 +152,8 @@ def test_workers_killed_at_random_on_postgresql_finish_as_one_undisturbed_worker
     try:
         storage = server.rsplit("/", 1)[0] + "/" + name
         seed = int(os.environ.get("NHFAIR_KILL_SEED", "52"))
-        workdir, kills = _sweep_with_kills(tmp_path, storage, seed)
-        assert kills >= 2, f"seed {seed}: the sweep ended before the workers could be killed"
+        workdir, kills, holding = _sweep_with_kills(tmp_path, storage, seed)
+        assert kills >= 2 and holding >= 1, f"seed {seed}: {kills} kills, {holding} mid-run"
         _compare(workdir, storage, undisturbed, seed)
     finally:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
