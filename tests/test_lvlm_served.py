@@ -705,6 +705,7 @@ def test_a_reply_cut_mid_body_is_a_logged_error_or_goes_to_another_endpoint(tmp_
         assert {r["endpoint"] for r in records} == {good.url}
 
 
+@pytest.mark.slow
 def test_an_answer_line_of_another_evaluation_is_left_out_and_named_in_the_report(tmp_path):
     """A line of another model's run pasted into answers.jsonl (issue 52): the figures stay
     those of this evaluation, a warning in metrics.json and report.md names it, and the

@@ -500,6 +500,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
         "train_group_size": np.bincount(run.sources["train"].groups,
                                         minlength=run.num_groups).tolist(),
         "devices": int(run.mesh.devices.size),
+        "warnings": sorted({w for s in run.sources.values() for w in getattr(s, "warnings", ())}),
         # seconds of this session by phase: loading data, building the model, state and steps
         # (setup), the epochs' training and validation, checkpoints written and read, the
         # final evaluation (predictions and artifacts written), and in all
