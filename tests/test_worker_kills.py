@@ -68,8 +68,9 @@ def _lock_holders(workdir) -> set[int]:
 
 
 def _sweep_with_kills(tmp_path, storage, seed):
-    """Two workers; KILLS times, after a random pause, a random live worker (one holding a run
-    directory's lock, when one does) is killed -9 and a fresh one started; then the survivors
+    """Two workers; KILLS times, after a random pause and once a worker holds a run directory's
+    lock (a minute at most), a random one of those (else of the live ones) is killed -9 and a
+    fresh one started; then the survivors
     finish and the command runs once more (reporting). Returns (workdir, kills, kills of a
     worker that held a run lock)."""
     rng = random.Random(seed)
@@ -78,11 +79,16 @@ def _sweep_with_kills(tmp_path, storage, seed):
     workers = [_start(worker_args(config, workdir, storage)) for _ in range(2)]
     killed, holding = [], 0
     for _ in range(KILLS):
-        time.sleep(rng.uniform(2.0, 8.0))
-        alive = [w for w in workers if w.poll() is None]
+        time.sleep(rng.uniform(0.5, 4.0))
+        deadline = time.time() + 60  # a fresh worker imports and compiles before it trains
+        while True:
+            alive = [w for w in workers if w.poll() is None]
+            holders = [w for w in alive if w.pid in _lock_holders(workdir)]
+            if holders or not alive or time.time() > deadline:
+                break
+            time.sleep(rng.uniform(0.05, 0.5))
         if not alive:
             break
-        holders = [w for w in alive if w.pid in _lock_holders(workdir)]
         victim = rng.choice(holders or alive)
         holding += bool(holders)
         victim.send_signal(signal.SIGKILL)
@@ -111,8 +117,20 @@ def undisturbed(tmp_path_factory):
     return workdir, _complete_trials(storage)
 
 
+def _failed_trials(storage_url) -> int:
+    import optuna
+
+    from nhfair_jax.sweep.runner import open_storage
+
+    store = open_storage(storage_url, 2, 6)
+    return sum(t.state.name == "FAIL" for s in optuna.get_all_study_summaries(store)
+               for t in optuna.load_study(study_name=s.study_name, storage=store).trials)
+
+
 def _compare(workdir, storage, undisturbed, seed):
     ref_dir, ref_trials = undisturbed
+    print(f"seed {seed}: {_failed_trials(storage)} trial(s) failed with their worker and were "
+          "retried")
     assert _complete_trials(storage) == ref_trials, f"seed {seed}: the studies differ"
     runs, ref_runs = _finished_runs(workdir), _finished_runs(ref_dir)
     assert sorted(runs) == sorted(ref_runs), f"seed {seed}: other runs finished"
