@@ -105,6 +105,50 @@ def _sweep_with_kills(tmp_path, storage, seed):
     return workdir, len(killed), holding
 
 
+def _dead_worker_trial(study, workdir, params=None):
+    """A RUNNING trial of a worker that has since died, killed before it drew its parameters
+    (`params`: those a retry was enqueued with, still undrawn)."""
+    from nhfair_jax.sweep.liveness import WorkerMark
+
+    if params is not None:
+        study.enqueue_trial(params, user_attrs={"retry_of": 99, "draw_number": 99})
+    trial = study.ask()
+    gone = WorkerMark(workdir)
+    trial.set_user_attr("worker", gone.name)
+    gone.release()
+    return trial
+
+
+def test_a_trial_lost_before_drawing_is_retried_with_the_draw_it_would_have_made(tmp_path):
+    """A worker killed between creating a trial and drawing its parameters: the retry draws
+    what that trial number would have drawn, so the study's trials stay those of an undisturbed
+    sweep; a retry killed so keeps the parameters it was enqueued with."""
+    from nhfair_jax.methods import suggest
+    from nhfair_jax.sweep.runner import Sweeper, open_storage
+
+    bench = bench_config(datasets=("digitsb",), methods=("erm",), erm_trials=3)
+    undisturbed = Sweeper(bench, str(tmp_path / "a"),
+                          open_storage(f"journal://{tmp_path / 'a.log'}", 2, 6))
+    study = undisturbed.study("digitsb", "erm")
+    expected = [suggest(study.ask(), "erm") for _ in range(2)]
+    assert expected[0] != expected[1]
+
+    sweeper = Sweeper(bench, str(tmp_path / "b"),
+                      open_storage(f"journal://{tmp_path / 'b.log'}", 2, 6), log=lambda m: None)
+    study = sweeper.study("digitsb", "erm")
+    lost = _dead_worker_trial(study, str(tmp_path / "b"))
+    assert lost.number == 0 and lost.params == {}
+    sweeper._fail_lost(study)
+    retry = study.ask()
+    assert retry.user_attrs == {"retry_of": 0, "draw_number": 0}
+    assert suggest(retry, "erm") == expected[0]
+    second = _dead_worker_trial(study, str(tmp_path / "b"), params=expected[1])
+    sweeper._fail_lost(study)
+    again = study.ask()
+    assert again.user_attrs["retry_of"] == second.number
+    assert suggest(again, "erm") == expected[1]
+
+
 @pytest.fixture(scope="module")
 def undisturbed(tmp_path_factory):
     """One worker alone on a journal file: the reference workdir and its studies."""

@@ -377,7 +377,10 @@ class Sweeper:
                     study.tell(t.number, state=TrialState.FAIL)
                 except (ValueError, optuna.exceptions.UpdateFinishedTrialError):
                     continue  # another worker failed it first, and retried it
-                study.enqueue_trial(t.params, user_attrs={"retry_of": t.number})
+                # killed before drawing: its enqueued parameters, or the lost trial's draw
+                study.enqueue_trial(t.params or t.system_attrs.get("fixed_params") or {},
+                                    user_attrs={"retry_of": t.number,
+                                                "draw_number": draw_number(t)})
             self.log(f"trial {t.number} of {study.study_name} lost its worker "
                      f"(pid {t.user_attrs.get('pid')} on {t.user_attrs.get('host')}); retrying "
                      "it with the same parameters")
@@ -459,6 +462,13 @@ class Sweeper:
             study.optimize(objective, n_trials=1, catch=())
 
 
+def draw_number(trial) -> int:
+    """The number a trial's random draws come from: its own, or the lost trial's it retries
+    (user_attrs["draw_number"] here; system_attrs["retry_history"] from Optuna's callback)."""
+    history = trial.system_attrs.get("retry_history")
+    return int(trial.user_attrs.get("draw_number", history[0] if history else trial.number))
+
+
 def _number_seeded_tpe():
     import optuna
 
@@ -472,7 +482,7 @@ def _number_seeded_tpe():
             self._base_seed = int(seed)
 
         def before_trial(self, study, trial):
-            s = (self._base_seed * 1_000_003 + trial.number * 7919) % 2**32
+            s = (self._base_seed * 1_000_003 + draw_number(trial) * 7919) % 2**32
             self._rng.rng.seed(s)
             self._random_sampler._rng.rng.seed(s)
             super().before_trial(study, trial)
