@@ -121,8 +121,9 @@ def _dead_worker_trial(study, workdir, params=None):
 
 def test_a_trial_lost_before_drawing_is_retried_with_the_draw_it_would_have_made(tmp_path):
     """A worker killed between creating a trial and drawing its parameters: the retry draws
-    what that trial number would have drawn, so the study's trials stay those of an undisturbed
-    sweep; a retry killed so keeps the parameters it was enqueued with."""
+    what that trial would have drawn, the next new trial what the next undisturbed one drew
+    (the retry's trial number notwithstanding), and a retry killed so keeps the parameters it
+    was enqueued with: the study's trials stay those of an undisturbed sweep."""
     from nhfair_jax.methods import suggest
     from nhfair_jax.sweep.runner import Sweeper, open_storage
 
@@ -130,8 +131,8 @@ def test_a_trial_lost_before_drawing_is_retried_with_the_draw_it_would_have_made
     undisturbed = Sweeper(bench, str(tmp_path / "a"),
                           open_storage(f"journal://{tmp_path / 'a.log'}", 2, 6))
     study = undisturbed.study("digitsb", "erm")
-    expected = [suggest(study.ask(), "erm") for _ in range(2)]
-    assert expected[0] != expected[1]
+    expected = [suggest(study.ask(), "erm") for _ in range(3)]
+    assert len({json.dumps(e, sort_keys=True) for e in expected}) == 3
 
     sweeper = Sweeper(bench, str(tmp_path / "b"),
                       open_storage(f"journal://{tmp_path / 'b.log'}", 2, 6), log=lambda m: None)
@@ -142,11 +143,13 @@ def test_a_trial_lost_before_drawing_is_retried_with_the_draw_it_would_have_made
     retry = study.ask()
     assert retry.user_attrs == {"retry_of": 0, "draw_number": 0}
     assert suggest(retry, "erm") == expected[0]
-    second = _dead_worker_trial(study, str(tmp_path / "b"), params=expected[1])
+    fresh = study.ask()
+    assert fresh.number == 2 and suggest(fresh, "erm") == expected[1]
+    second = _dead_worker_trial(study, str(tmp_path / "b"), params=expected[2])
     sweeper._fail_lost(study)
     again = study.ask()
     assert again.user_attrs["retry_of"] == second.number
-    assert suggest(again, "erm") == expected[1]
+    assert suggest(again, "erm") == expected[2]
 
 
 @pytest.fixture(scope="module")
@@ -161,21 +164,33 @@ def undisturbed(tmp_path_factory):
     return workdir, _complete_trials(storage)
 
 
-def _failed_trials(storage_url) -> int:
+def _trials(storage_url) -> list:
     import optuna
 
     from nhfair_jax.sweep.runner import open_storage
 
     store = open_storage(storage_url, 2, 6)
-    return sum(t.state.name == "FAIL" for s in optuna.get_all_study_summaries(store)
-               for t in optuna.load_study(study_name=s.study_name, storage=store).trials)
+    return [(s.study_name, t) for s in optuna.get_all_study_summaries(store)
+            for t in optuna.load_study(study_name=s.study_name, storage=store).trials]
+
+
+def _failed_trials(storage_url) -> int:
+    return sum(t.state.name == "FAIL" for _, t in _trials(storage_url))
+
+
+def _history(storage_url) -> str:
+    """Every trial of every study, for a failure's message."""
+    return "\n".join(f"{name} {t.number} {t.state.name} {t.params} {t.user_attrs} "
+                     f"{ {k: v for k, v in t.system_attrs.items() if 'retry' in k or 'fail' in k} }"
+                     for name, t in _trials(storage_url))
 
 
 def _compare(workdir, storage, undisturbed, seed):
     ref_dir, ref_trials = undisturbed
     print(f"seed {seed}: {_failed_trials(storage)} trial(s) failed with their worker and were "
           "retried")
-    assert _complete_trials(storage) == ref_trials, f"seed {seed}: the studies differ"
+    assert _complete_trials(storage) == ref_trials, \
+        f"seed {seed}: the studies differ:\n{_history(storage)}"
     runs, ref_runs = _finished_runs(workdir), _finished_runs(ref_dir)
     assert sorted(runs) == sorted(ref_runs), f"seed {seed}: other runs finished"
     for rel, result in runs.items():

@@ -38,6 +38,7 @@ from nhfair_jax.errors import RunPruned, TrainingDiverged, UserError
 from nhfair_jax.methods.registry import suggest
 from nhfair_jax.rundir import RunDir, test_pause
 from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
+from nhfair_jax.sweep.sampler import NumberSeededTPE, draw_number
 
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
 # paper says only "on the validation results"); selection afterwards uses DTO / FWH either way.
@@ -380,7 +381,7 @@ class Sweeper:
                 # killed before drawing: its enqueued parameters, or the lost trial's draw
                 study.enqueue_trial(t.params or t.system_attrs.get("fixed_params") or {},
                                     user_attrs={"retry_of": t.number,
-                                                "draw_number": draw_number(t)})
+                                                "draw_number": draw_number(study, t)})
             self.log(f"trial {t.number} of {study.study_name} lost its worker "
                      f"(pid {t.user_attrs.get('pid')} on {t.user_attrs.get('host')}); retrying "
                      "it with the same parameters")
@@ -460,38 +461,6 @@ class Sweeper:
                 time.sleep(min(5.0, float(self.bench.heartbeat_s)))
                 continue
             study.optimize(objective, n_trials=1, catch=())
-
-
-def draw_number(trial) -> int:
-    """The number a trial's random draws come from: its own, or the lost trial's it retries
-    (user_attrs["draw_number"] here; system_attrs["retry_history"] from Optuna's callback)."""
-    history = trial.system_attrs.get("retry_history")
-    return int(trial.user_attrs.get("draw_number", history[0] if history else trial.number))
-
-
-def _number_seeded_tpe():
-    import optuna
-
-    class NumberSeeded(optuna.samplers.TPESampler):
-        """TPE whose random draws for a trial depend on (seed, trial number), not on which
-        process samples it: workers sharing a study never draw the same startup
-        configuration, and a study's random phase is the same however many workers ran it."""
-
-        def __init__(self, *, seed: int, **kw):
-            super().__init__(seed=seed, **kw)
-            self._base_seed = int(seed)
-
-        def before_trial(self, study, trial):
-            s = (self._base_seed * 1_000_003 + draw_number(trial) * 7919) % 2**32
-            self._rng.rng.seed(s)
-            self._random_sampler._rng.rng.seed(s)
-            super().before_trial(study, trial)
-
-    return NumberSeeded
-
-
-def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
-    return _number_seeded_tpe()(**kw)
 
 
 def log_line(message: str) -> None:
