@@ -252,3 +252,42 @@ def test_a_full_disk_mid_run_then_the_rerun_ends_as_the_undisturbed_run(tiny_erm
     assert_same_run(tiny_config(), workdir, ref_dir)
     assert result["test"] == reference["test"]
     assert json.load(open(os.path.join(workdir, "result.json")))["test"] == reference["test"]
+
+
+@pytest.mark.slow
+def test_kill_9_then_a_torn_newest_checkpoint_the_command_ends_as_the_undisturbed_run(tmp_path):
+    """The issue's check at the command line: `nhfair_jax.run` killed -9 after its second
+    epoch, its newest checkpoint then cut short; the same command again says so in one line
+    and ends with the undisturbed command's log and numbers."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.helpers import REPO, TINY_FLAGS, run_cli
+
+    args = ["--config", "configs/erm_digitsb.py", "--config.train.epochs=3", *TINY_FLAGS]
+    ref_dir, workdir = str(tmp_path / "ref"), str(tmp_path / "torn")
+    assert run_cli(*args, "--workdir", ref_dir).returncode == 0
+    proc = subprocess.Popen([sys.executable, "-m", "nhfair_jax.run", *args, "--workdir",
+                             workdir], cwd=REPO, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    log = os.path.join(workdir, "log.jsonl")
+    deadline = time.time() + 300
+    while not (os.path.exists(log) and len(open(log).readlines()) >= 2):
+        assert proc.poll() is None and time.time() < deadline, "ended before the kill"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    ckpt = Checkpoints(workdir)
+    newest = ckpt.epochs()[-1]
+    assert newest == 2 and not os.path.exists(os.path.join(workdir, "result.json"))
+    _truncate(ckpt._path(newest), keep=0.7)
+    done = run_cli(*args, "--workdir", workdir)
+    assert done.returncode == 0, done.stderr[-3000:]
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: torn")]
+    assert len(notes) == 1 and "epoch_2.msgpack" in notes[0], done.stderr[-3000:]
+    assert_same_run(tiny_config(**{"train.epochs": 3}), workdir, ref_dir)
+    ref, got = (json.load(open(os.path.join(d, "result.json"))) for d in (ref_dir, workdir))
+    assert got["best_epoch"] == ref["best_epoch"]
+    assert got["val"] == ref["val"] and got["test"] == ref["test"]
