@@ -291,3 +291,21 @@ def test_kill_9_then_a_torn_newest_checkpoint_the_command_ends_as_the_undisturbe
     ref, got = (json.load(open(os.path.join(d, "result.json"))) for d in (ref_dir, workdir))
     assert got["best_epoch"] == ref["best_epoch"]
     assert got["val"] == ref["val"] and got["test"] == ref["test"]
+
+
+def test_a_full_disk_while_answers_are_appended_names_the_log_and_keeps_what_was_there(
+        tmp_path, monkeypatch):
+    from nhfair_jax.lvlm import answers
+
+    log = str(tmp_path / "answers.jsonl")
+    answers.append(log, [{"key": "a", "id": 1}])
+    real_write = answers.os.fsync
+
+    def fsync(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(answers.os, "fsync", fsync)
+    with pytest.raises(WriteFailed, match=r"cannot write .*answers.jsonl: No space left"):
+        answers.append(log, [{"key": "b", "id": 2}])
+    monkeypatch.setattr(answers.os, "fsync", real_write)
+    assert set(answers.read(log)) >= {"a"}

@@ -7,9 +7,11 @@ several machines that share a file system but no database server. Re-running con
 
 - a configuration's run directory is named by a hash of (data set, method, parameters, seed),
   so a finished configuration is never trained again, and a retried one resumes its checkpoint;
-- a trial whose worker died is failed and re-enqueued with the same parameters, by the first
-  worker to see that the trial's worker no longer holds its lock (nhfair_jax.sweep.liveness),
-  on whatever machine it ran; with a database, also when its heartbeat goes stale;
+- a trial whose worker died is failed and re-enqueued with the same parameters (or, when it
+  died before drawing them, the draw it would have made: nhfair_jax.sweep.sampler), by the
+  first worker to see that the trial's worker no longer holds its lock
+  (nhfair_jax.sweep.liveness), on whatever machine it ran; with a database, also when its
+  heartbeat goes stale;
 - the trial budget counts finished trials (completed, or stopped by the pruner); a worker that
   would exceed it (another worker took the last slot) ends its trial as pruned without training;
 - with a pruner (the benchmark config's `prune`: "median" or "halving", off by default: the
