@@ -258,3 +258,28 @@ def test_the_command_line_says_it_in_one_line_and_writes_nothing(flag, line, tmp
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [line]
     assert not os.path.exists(tmp_path / "w")
+
+
+def test_every_search_space_lies_inside_the_declared_ranges():
+    """A sweep never draws a value the check refuses: each end of every method's search range
+    (its conditional branches and the modifiers' too) and every option is allowed."""
+    from nhfair_jax.methods import registered, spec
+    from nhfair_jax.methods.registry import _MODIFIERS, _load
+    from nhfair_jax.methods.space import Choice
+
+    _load()
+    spaces = [(m, spec(m).search_space) for m in registered()]
+    spaces += [(m, branch) for m in registered() if spec(m).conditional
+               for branch in spec(m).conditional[1].values()]
+    spaces += [("erm", space) for mod in _MODIFIERS.values() for space in mod.space.values()]
+    checked = 0
+    for method, space in spaces:
+        for key, dist in space.items():
+            values = dist.options if isinstance(dist, Choice) else (dist.low, dist.high)
+            rule = (S.method_rule(method, key[len("method."):]) if key.startswith("method.")
+                    else S.RUN[key])
+            assert rule is not None, (method, key)
+            for value in values:
+                assert rule.ok(value), (method, key, value, rule.allowed)
+                checked += 1
+    assert checked > 60
