@@ -251,7 +251,7 @@ def test_a_full_disk_mid_run_then_the_rerun_ends_as_the_undisturbed_run(tiny_erm
     result = run(tiny_config(), workdir)
     assert_same_run(tiny_config(), workdir, ref_dir)
     assert result["test"] == reference["test"]
-    assert json.load(open(os.path.join(workdir, "result.json")))["test"] == reference["test"]
+    assert rundir_lib.read_json(os.path.join(workdir, "result.json"))["test"] == reference["test"]
 
 
 @pytest.mark.slow
@@ -274,7 +274,7 @@ def test_kill_9_then_a_torn_newest_checkpoint_the_command_ends_as_the_undisturbe
                             stderr=subprocess.DEVNULL)
     log = os.path.join(workdir, "log.jsonl")
     deadline = time.time() + 300
-    while not (os.path.exists(log) and len(open(log).readlines()) >= 2):
+    while not (os.path.exists(log) and len(rundir_lib.read_jsonl(log)) >= 2):
         assert proc.poll() is None and time.time() < deadline, "ended before the kill"
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
@@ -288,7 +288,7 @@ def test_kill_9_then_a_torn_newest_checkpoint_the_command_ends_as_the_undisturbe
     notes = [line for line in done.stderr.splitlines() if line.startswith("note: torn")]
     assert len(notes) == 1 and "epoch_2.msgpack" in notes[0], done.stderr[-3000:]
     assert_same_run(tiny_config(**{"train.epochs": 3}), workdir, ref_dir)
-    ref, got = (json.load(open(os.path.join(d, "result.json"))) for d in (ref_dir, workdir))
+    ref, got = (rundir_lib.read_json(os.path.join(d, "result.json")) for d in (ref_dir, workdir))
     assert got["best_epoch"] == ref["best_epoch"]
     assert got["val"] == ref["val"] and got["test"] == ref["test"]
 

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from nhfair_jax import rundir
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
@@ -715,7 +716,7 @@ def test_an_answer_line_of_another_evaluation_is_left_out_and_named_in_the_repor
     with Stub({h: "Male" for h in hashes}) as stub:
         first = run(_config(mini.root, stub.url), workdir, progress=False)
         log = os.path.join(workdir, "answers.jsonl")
-        lines = [json.loads(x) for x in open(log) if x.strip()]
+        lines = rundir.read_jsonl(log)
         alien = {**lines[0], "model": "other-model", "status": "refused", "parsed_index": None,
                  "key": json.dumps([lines[0]["id"], "other-model", "x", "{}"])}
         with open(log, "a") as f:
@@ -727,5 +728,6 @@ def test_an_answer_line_of_another_evaluation_is_left_out_and_named_in_the_repor
     assert again["recall"] == first["recall"]
     (warning,) = [w for w in again["warnings"] if "another evaluation" in w]
     assert "1 answer(s)" in warning and "'other-model'" in warning
-    assert warning in open(os.path.join(workdir, "report.md")).read()
-    assert [json.loads(x) for x in open(log) if x.strip()] == lines  # as before the paste
+    with open(os.path.join(workdir, "report.md")) as f:
+        assert warning in f.read()
+    assert rundir.read_jsonl(log) == lines  # as before the paste

@@ -58,6 +58,18 @@ def _write_text(path: str, text: str) -> None:
     write_text(path, text)
 
 
+def data_warnings(workdir: str) -> list[str]:
+    """The distinct warnings the finished runs of a workdir repeat from their data, sorted."""
+    from nhfair_jax.rundir import RunDir
+
+    out = set()
+    for kind in ("trials", "seeds"):
+        for folder, _, files in os.walk(os.path.join(workdir, kind)):
+            if RunDir.RESULT in files:
+                out.update((RunDir(folder).result() or {}).get("warnings") or ())
+    return sorted(out)
+
+
 def to_markdown(blocks) -> str:
     """Markdown of the report's blocks (see `html.render` for the block kinds)."""
     out = []
@@ -152,6 +164,11 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                          "test cannot go below 2 / 2^n, so a handful of seeds on one data set "
                          "cannot separate any method from ERM."),
                    ("table", versus_erm_table(comparisons, percent))]
+    warned = data_warnings(workdir)
+    if warned:  # what the data sets' checks said (nhfair_jax/data/store.py), once each
+        blocks += [("h2", "Warnings about the data"),
+                   ("p", "Said by the runs' data (each once; their result.json repeats them): "
+                         + " ".join(f"({i}) {w}." for i, w in enumerate(warned, 1)))]
     blocks += [("h2", "What the runs cost"),
                ("p", "Per data set and method, over its trials and seed runs: the runs' own "
                      "seconds (all of each session, and its training epochs), XLA's "
