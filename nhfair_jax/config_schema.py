@@ -343,7 +343,7 @@ def check_run(config) -> None:
         get_method(config.method)
     except ConfigError:
         raise
-    except (UserError, ValueError, TypeError) as e:
+    except (UserError, ValueError) as e:  # a name the method knows, in its own words
         raise ConfigError(str(e)) from e
 
 
