@@ -20,13 +20,12 @@ import sys
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from _common import best_of, print_table, write_json  # noqa: E402
 
 from nhfair_jax import per_example  # noqa: E402
-from nhfair_jax.config import digitsb_config, method_config  # noqa: E402
+from nhfair_jax.config import method_config  # noqa: E402
 from nhfair_jax.methods import get_method  # noqa: E402
 from nhfair_jax.models import create_model  # noqa: E402
 

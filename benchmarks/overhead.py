@@ -68,6 +68,10 @@ def load_overhead_config(path: str):
     if int(c.repeats) < 1 or int(c.erm_every) < 1:
         raise UserError(f"{path}: repeats and erm_every must be >= 1, got {c.repeats} and "
                         f"{c.erm_every}")
+    plan_methods(c)  # unknown methods: named with the registered ones
+    from nhfair_jax.config_schema import OVERHEAD, check_config
+
+    check_config(c, OVERHEAD, what=path)
     return c
 
 

@@ -40,11 +40,15 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
       UserError: the directory holds a run of another config, or the config cannot run (an
         unknown method, a teacher or base run that does not fit).
     """
+    from nhfair_jax.config_schema import check_run
+
     rundir = RunDir(workdir)
     record = spec(config.method.name)  # an unknown method fails before anything is written
+    check_run(config)  # every value in its range, before anything is written
     rundir.prepare(config, overwrite=overwrite)  # a finished run of another config is refused
-    if rundir.finished:
-        return rundir.result()
+    result = rundir.result()  # None: not finished (or its result.json torn, then removed)
+    if result is not None:
+        return result
     if record.kind == ZERO_SHOT:
         from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
 

@@ -358,7 +358,9 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
     from tqdm.auto import tqdm
 
     from nhfair_jax.bridge import diffusion
+    from nhfair_jax.config_schema import GENERATE, check_config
 
+    check_config(config, GENERATE, what="the generate config")
     if editor is None:  # before reading any data: a wrong checkpoint fails at once
         diffusion.check_checkpoint(config.model.path, config.edit.editor)
     sources = _load_sources(config)

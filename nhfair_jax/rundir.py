@@ -53,20 +53,40 @@ def _umask() -> int:
     return mask
 
 
+class WriteFailed(OSError, UserError):
+    """A file could not be written (a full disk, a quota, a read-only file system): the message
+    names the file; nothing of it was left behind, and the file it would have replaced is as it
+    was."""
+
+    def __str__(self) -> str:
+        return self.args[1]
+
+
 def atomic_write(path: str, write, mode: str = "w") -> None:
-    """Calls write(file) on a temp file in the same folder, then renames it to `path`."""
+    """Calls write(file) on a temp file in the same folder, then renames it to `path`.
+
+    Raises:
+      WriteFailed: the operating system refused a write (ENOSPC, EDQUOT, EROFS, ...); the temp
+        file is removed and `path` keeps its previous content (if any).
+    """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    tmp = None
     try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.",
+                                   suffix=".tmp")
         with os.fdopen(fd, mode) as f:
             write(f)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are ordinary files
         os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
+    except BaseException as e:
+        if tmp is not None and os.path.exists(tmp):
             os.remove(tmp)
+        if isinstance(e, OSError) and not isinstance(e, WriteFailed) and e.errno is not None:
+            raise WriteFailed(e.errno, f"cannot write {path}: {e.strerror or e}; nothing of it "
+                              "was written (free some space or choose another folder, then "
+                              "run the same command again)") from e
         raise
 
 
@@ -83,6 +103,19 @@ def write_npz(path: str, **arrays) -> None:
     atomic_write(path, lambda f: np.savez(f, **arrays), mode="wb")
 
 
+def write_csv(path: str, frame, float_format: str | None = "%.6g") -> None:
+    """A pandas DataFrame as CSV (the reports' results.csv), atomically; `float_format=None`
+    writes the shortest round-trip floats (exact)."""
+    atomic_write(path, lambda f: frame.to_csv(f, index=False, float_format=float_format))
+
+
+def write_png(path: str, fig) -> None:
+    """A matplotlib figure as PNG without timestamp metadata (reruns give the same bytes),
+    atomically."""
+    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight",
+                                             metadata={"Software": None}), mode="wb")
+
+
 def read_json(path: str):
     with open(path) as f:
         return json.load(f)
@@ -93,8 +126,33 @@ def write_text(path: str, text: str) -> None:
 
 
 def read_jsonl(path: str) -> list:
+    """The rows of a JSON-lines file. A last line cut short (a file system that lost the file's
+    tail) is left out, with a note on stderr: the trainer writes log.jsonl again from its
+    checkpoint's history when it resumes. Any other line that does not parse is an error."""
     with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+        lines = [line for line in f if line.strip()]
+    rows = []
+    for i, line in enumerate(lines):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            if i < len(lines) - 1 or line.endswith("\n"):
+                raise UserError(f"{path}, line {i + 1}: not JSON ({e}); the file is damaged") \
+                    from e
+            print(f"note: {path}: its last line is cut short; it is left out", file=sys.stderr)
+    return rows
+
+
+def read_json_whole(path: str):
+    """A JSON file's content, or None when it is missing or torn (cut short, or not JSON: a
+    file system that lost its tail); a torn file is named on stderr."""
+    if not os.path.exists(path):
+        return None
+    try:
+        return read_json(path)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        print(f"note: {path} is torn ({e}); it is ignored", file=sys.stderr)
+        return None
 
 
 def config_to_json(config) -> dict:
@@ -153,8 +211,13 @@ class RunDir:
         return os.path.exists(self.file(self.RESULT))
 
     def result(self) -> dict | None:
-        """result.json's content, or None while the run is not finished."""
-        return read_json(self.file(self.RESULT)) if self.finished else None
+        """result.json's content, or None while the run is not finished (or its result.json
+        is torn: then the file is removed, and the run's last step is done again)."""
+        result = read_json_whole(self.file(self.RESULT))
+        if result is None and self.finished:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.file(self.RESULT))
+        return result
 
     def pruned(self) -> dict | None:
         """pruned.json's content ({"epoch", "value", "pruner"}) when a sweep's pruner stopped
@@ -163,14 +226,14 @@ class RunDir:
         return read_json(path) if os.path.exists(path) else None
 
     def config(self) -> dict | None:
-        """config.json's content (the resolved config), or None before the run was prepared."""
-        path = self.file(self.CONFIG)
-        return read_json(path) if os.path.exists(path) else None
+        """config.json's content (the resolved config), or None before the run was prepared
+        (or when the file is torn)."""
+        return read_json_whole(self.file(self.CONFIG))
 
     def params(self) -> dict | None:
-        """params.json's content (what a sweep or study ran here), or None."""
-        path = self.file(self.PARAMS)
-        return read_json(path) if os.path.exists(path) else None
+        """params.json's content (what a sweep or study ran here), or None (also when the file
+        is torn: the sweep writes it again)."""
+        return read_json_whole(self.file(self.PARAMS))
 
     def log(self) -> list:
         """The per-epoch log entries (one per finished epoch)."""
@@ -325,8 +388,12 @@ def claim_workdir(path: str, config, *, name: str = "config.json", overwrite: bo
                         "--workdir") from e
     resolved = config_to_json(config)
     changed = []
-    if os.path.exists(config_path) and not force:
-        stored = read_json(config_path)
+    stored = read_json_whole(config_path) if not force else None
+    if stored is None and not force and os.path.exists(config_path) and holds():
+        raise UserError(f"{config_path} is torn while {path} holds work that depends on it "
+                        f"(for a run: trained epochs): which config that work belongs to is "
+                        f"unknown; {remedy}")
+    if stored is not None:
         changed = (compare(stored, resolved) if compare is not None else
                    [k for k in config_diff(stored, resolved) if k not in PRESENTATION_KEYS])
         if changed and holds():

@@ -4,7 +4,6 @@ real-data ones stop with a clear message while their data is absent."""
 from __future__ import annotations
 
 import glob
-import importlib.util
 import os
 
 import pytest

@@ -5,7 +5,8 @@ Layers, lowest first (README, "Layout"):
   0 the package root, errors, rundir          run directories: plain files
   1 data, models, metrics, selection, per_example
   2 methods                                    pure: losses, samplers, fits, the registry
-  3 config                                     shared config defaults, config files
+  3 config, config_rules, config_schema         shared config defaults, config files; every
+                                               config value's type and range
   4 training, bridge                           step, loop, checkpoints, post-fit, teachers;
                                                the torch bridge
   5 zeroshot, lvlm                             zero-shot and LVLM evaluation
@@ -28,7 +29,7 @@ LAYERS = (
     ("nhfair_jax.data", "nhfair_jax.models", "nhfair_jax.metrics", "nhfair_jax.selection",
      "nhfair_jax.per_example"),
     ("nhfair_jax.methods",),
-    ("nhfair_jax.config",),
+    ("nhfair_jax.config", "nhfair_jax.config_rules", "nhfair_jax.config_schema"),
     ("nhfair_jax.training", "nhfair_jax.bridge"),
     ("nhfair_jax.zeroshot", "nhfair_jax.lvlm"),
     ("nhfair_jax.dispatch",),

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from nhfair_jax import rundir
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.config import lvlm_config
 from nhfair_jax.lvlm.run import run
@@ -707,3 +708,30 @@ def test_a_reply_cut_mid_body_is_a_logged_error_or_goes_to_another_endpoint(tmp_
         assert len(records) == 6 and all(r["status"] != "error" for r in records), \
             [r["error"] for r in records]
         assert {r["endpoint"] for r in records} == {good.url}
+
+
+@pytest.mark.slow
+def test_an_answer_line_of_another_evaluation_is_left_out_and_named_in_the_report(tmp_path):
+    """A line of another model's run pasted into answers.jsonl (issue 52): the figures stay
+    those of this evaluation, a warning in metrics.json and report.md names it, and the
+    rewritten log drops it."""
+    mini, hashes = _utk(tmp_path, n=8)
+    workdir = str(tmp_path / "run")
+    with Stub({h: "Male" for h in hashes}) as stub:
+        first = run(_config(mini.root, stub.url), workdir, progress=False)
+        log = os.path.join(workdir, "answers.jsonl")
+        lines = rundir.read_jsonl(log)
+        alien = {**lines[0], "model": "other-model", "status": "refused", "parsed_index": None,
+                 "key": json.dumps([lines[0]["id"], "other-model", "x", "{}"])}
+        with open(log, "a") as f:
+            f.write(json.dumps(alien) + "\n")
+        again = run(_config(mini.root, stub.url), workdir, progress=False)
+    assert again["asked_this_run"] == 0
+    assert again["status_counts"] == first["status_counts"]
+    assert first["status_counts"]["parsed"] == 8 and first["status_counts"]["refused"] == 0
+    assert again["recall"] == first["recall"]
+    (warning,) = [w for w in again["warnings"] if "another evaluation" in w]
+    assert "1 answer(s)" in warning and "'other-model'" in warning
+    with open(os.path.join(workdir, "report.md")) as f:
+        assert warning in f.read()
+    assert rundir.read_jsonl(log) == lines  # as before the paste

@@ -3,7 +3,6 @@ printed without running, the benchmark's progress lines, a raised trial budget a
 
 from __future__ import annotations
 
-import os
 
 import pytest
 

@@ -704,3 +704,19 @@ def test_what_the_runs_cost_sums_each_method_and_counts_clean_first_epochs(tmp_p
 @pytest.mark.slow
 def test_the_report_says_what_the_runs_cost(full_report):
     assert "## What the runs cost" in full_report["markdown"]
+
+
+def test_the_datas_warnings_are_a_section_of_the_report_once_each(tmp_path):
+    """Issue 52: a warning the runs' data gave (a one-member group) shows in the report."""
+    root = make_workdir(tmp_path / "w", {"a": SPEC["two"]})
+    note = "csv: group 'pale' has one test example; its per-group figures rest on it"
+    for folder, _, files in os.walk(os.path.join(root, "trials")):
+        if "result.json" in files:
+            path = os.path.join(folder, "result.json")
+            result = rundir.read_json(path)
+            rundir.write_json(path, {**result, "warnings": [note]})
+    md = build_report(root, plots=False, bootstrap=0)["markdown"]
+    assert "## Warnings about the data" in md and md.count(note) == 1
+    plain = make_workdir(tmp_path / "plain", {"a": SPEC["two"]})
+    assert "Warnings about the data" not in build_report(plain, plots=False,
+                                                         bootstrap=0)["markdown"]

@@ -31,7 +31,8 @@ def _manifest(tmp_path, n=30, split=False):
     rows = ["image,label,skin,age" + (",split" if split else "")]
     for i, name in enumerate(names):
         row = f"pics/{name},{'cat' if i % 3 else 'dog'},{'dark' if i % 2 else 'light'},{i % 4}"
-        rows.append(row + (f",{('train', 'val', 'test')[i % 3]}" if split else ""))
+        # not i % 3: the split would then follow the label, and training hold one class
+        rows.append(row + (f",{('train', 'val', 'test')[(i // 2) % 3]}" if split else ""))
     path = tmp_path / "manifest.csv"
     path.write_text("\n".join(rows) + "\n")
     return str(path)

@@ -168,7 +168,8 @@ def test_default_digitsb_config_reaches_085_test_accuracy(tmp_path):
 def test_bad_trainer_settings_fail_before_training(tmp_path):
     from nhfair_jax.errors import UserError
 
-    with pytest.raises(UserError, match="train.monitor must be one of"):
+    with pytest.raises(UserError, match="bad config value train.monitor='val_auc': allowed one "
+                                        "of 'val_loss', "):
         run(tiny_config(**{"train.monitor": "val_auc"}), str(tmp_path / "a"))
     with pytest.raises(UserError, match="train.batch_size=5000 .*cannot fill one batch|"
                                         "cannot fill one batch of 5000"):
@@ -222,8 +223,8 @@ def test_runs_of_one_model_share_its_initialisation_trace_and_get_the_same_varia
         state_lib._init_variables = jax.jit(real, static_argnums=0)
     assert len(traces) == 1  # the second run's model equals the first's: no new trace
     assert state_lib._feature_dim.cache_info().hits >= 1
-    for run in (second, third):
-        for a, b in zip(jax.tree.leaves(first.state.params), jax.tree.leaves(run.state.params)):
+    for other in (second, third):
+        for a, b in zip(jax.tree.leaves(first.state.params), jax.tree.leaves(other.state.params)):
             np.testing.assert_array_equal(a, b)
     x = np.zeros((1, *first.sources["train"].image_shape), np.float32)
     feats = first.model.apply({"params": first.state.params,

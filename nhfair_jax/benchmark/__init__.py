@@ -36,18 +36,19 @@ def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs. A
     config without `splits` gets the default, "per_seed" (written to benchmark_config.json)."""
     from nhfair_jax.config import load_config_file
+    from nhfair_jax.config_schema import BENCHMARK, ConfigError, check_config, check_run
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
     from nhfair_jax.methods import registered
-    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS
+    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS, Sweeper
 
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
         raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
                         f"{', '.join(sorted(registered()))}")
     if "erm" not in bench.methods:
-        raise UserError("the benchmark config must include 'erm': every method is selected "
-                        "relative to the ERM baseline")
+        raise UserError("the benchmark config's methods must include 'erm': every method is "
+                        "selected relative to the ERM baseline")
     if bench.objective not in OBJECTIVES:
         raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
     if "splits" not in bench:
@@ -60,6 +61,7 @@ def validate(bench) -> None:
                         f"{bench.prune!r}")
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
+    check_config(bench, BENCHMARK, what="the benchmark config")
     for name, spec in bench.datasets.items():
         skipped = list(spec.get("skip_methods", ()))
         wrong = [m for m in skipped if m not in bench.methods or m == "erm"]
@@ -73,6 +75,10 @@ def validate(bench) -> None:
         if config.data.name not in known_datasets():
             raise UserError(f"data set {name!r}: unknown data set {config.data.name!r}; known: "
                             f"{', '.join(known_datasets())}")
+        try:  # its runs' config: the file's, with the benchmark's overrides
+            check_run(Sweeper(bench, "", None).base_config(name))
+        except ConfigError as e:
+            raise ConfigError(f"data set {name!r}: {e}") from e
 
 
 def dataset_methods(bench, dataset: str) -> list[str]:

@@ -139,7 +139,7 @@ def attach_counterfactuals(source, path: str, *, image_size: int, config=None):
         if r is None:
             continue
         try:
-            images[r] = _decode(cf, image_size, None)
+            images[r] = _decode(cf, image_size, None)[0]
         except Exception as e:  # PIL raises several types for unreadable files
             raise UserError(f"data.counterfactuals: cannot read {cf}: {e}") from e
         mask[r] = 1.0

@@ -114,8 +114,9 @@ def _decode(path: str, size: int, crop):
                 raise DataError(f"bounding box {crop} lies outside the {img.width}x{img.height} "
                                 "image")
             img = img.crop((x0, y0, x1, y1))
+        decoded = img.size
         img = img.resize((size, size), Image.BILINEAR)
-        return np.asarray(img, np.uint8)
+        return np.asarray(img, np.uint8), decoded
 
 
 def _resize(image: np.ndarray, size: int) -> np.ndarray:
@@ -156,6 +157,7 @@ def _write_store(folder: str, name: str, table: Table, image_size: int, on_bad_i
     if table.cf_paths is not None:
         columns.append(("images_cf", table.cf_paths))
     bad = []
+    sizes = [[0, 0] for _ in range(n)]  # each original image's decoded width and height
     for column, paths in columns:
         out = np.lib.format.open_memmap(os.path.join(folder, f"{column}.npy"), mode="w+",
                                         dtype=np.uint8, shape=(n, image_size, image_size, 3))
@@ -165,8 +167,10 @@ def _write_store(folder: str, name: str, table: Table, image_size: int, on_bad_i
                 if table.reader is not None:
                     out[i] = _resize(table.reader(i), image_size)
                     return None
-                out[i] = _decode(paths[i], image_size,
-                                 None if table.crops is None else table.crops[i])
+                out[i], decoded = _decode(paths[i], image_size,
+                                          None if table.crops is None else table.crops[i])
+                if column == "images" and table.crops is None:  # crops differ by design
+                    sizes[i] = list(decoded)
                 return None
             except FileNotFoundError as e:
                 if on_bad_image == "error":
@@ -189,7 +193,8 @@ def _write_store(folder: str, name: str, table: Table, image_size: int, on_bad_i
         out.flush()
         del out
     meta = {"name": name, "version": LOADER_VERSION, "image_size": image_size, "rows": n,
-            "bad_rows": sorted(set(bad))}
+            "bad_rows": sorted(set(bad)),
+            "sizes": sizes if table.crops is None and table.reader is None else []}
     with open(os.path.join(folder, "meta.json"), "w") as f:
         json.dump(meta, f)
 
@@ -239,19 +244,70 @@ def build_sources(name: str, table: Table, *, split_seed: int, image_size: int,
     if notes:
         warnings.warn(f"{name}: " + "; ".join(f"{k}: {v}" for k, v in notes.items()),
                       UserWarning, stacklevel=3)
-    rows_by_split = _split_rows(table, name, split_seed)
+    rows_by_split = {s: rows[keep[rows]] for s, rows in
+                     _split_rows(table, name, split_seed).items() if s in table.only_splits}
+    data_warnings = check_splits(name, table, rows_by_split)
+    for size_note in odd_sizes(meta, table.paths, image_size):
+        data_warnings.append(size_note)
+    for note in data_warnings:
+        warnings.warn(note, UserWarning, stacklevel=3)
     sources = {}
     for split in table.only_splits:
         rows = rows_by_split[split]
-        rows = rows[keep[rows]]
         extras = {} if images_cf is None else {"image_cf": _Rows(images_cf, rows)}
         source = ArraySource(images=_Rows(images, rows), labels=table.labels[rows],
                              groups=table.groups[rows], indices=rows,
                              class_names=table.class_names, group_names=table.group_names,
                              name=name, split=split, extras=extras)
         source.skipped = skipped
+        source.warnings = data_warnings  # what the run's result.json repeats
         sources[split] = source
     return sources
+
+
+def check_splits(name: str, table: Table, rows_by_split: dict) -> list[str]:
+    """Data that would make a figure lie: a class that validation or test holds but training
+    does not is an error (a model never shown it cannot predict it); a group with a single
+    member in a split is a warning (its per-group figures, and the worst group's, rest on one
+    example). Returns the warnings."""
+    train = rows_by_split.get("train")
+    if train is not None:
+        seen = set(np.unique(table.labels[train]).tolist())
+        for split, rows in rows_by_split.items():
+            unseen = sorted(set(np.unique(table.labels[rows]).tolist()) - seen)
+            if split != "train" and unseen:
+                c = unseen[0]
+                count = int((table.labels[rows] == c).sum())
+                raise DataError(f"{name}: class {table.class_names[c]!r} of the target has "
+                                f"{count} {split} example(s) but none in training, so no model "
+                                "can learn it and its figures would mislead; drop or merge its "
+                                "rows, or split so that training holds it")
+    out = []
+    for split, rows in rows_by_split.items():
+        counts = np.bincount(table.groups[rows], minlength=len(table.group_names))
+        for g in np.flatnonzero(counts == 1):
+            out.append(f"{name}: group {table.group_names[g]!r} has one {split} example; its "
+                       "per-group figures (and the worst group's) rest on it")
+    return out
+
+
+def odd_sizes(meta: dict, paths: list, image_size: int) -> list[str]:
+    """A warning when most images decode to one size and some to another (a thumbnail, a crop
+    or a file of another data set among them): each is resized to image_size all the same."""
+    sizes = meta.get("sizes") or []
+    decoded = [i for i, s in enumerate(sizes) if s != [0, 0]]  # [0, 0]: unreadable
+    if not decoded:
+        return []
+    values, counts = np.unique(np.asarray([sizes[i] for i in decoded], np.int64), axis=0,
+                               return_counts=True)
+    if len(values) < 2 or counts.max() < 0.9 * len(decoded):
+        return []
+    common = values[counts.argmax()]
+    odd = [i for i in decoded if tuple(sizes[i]) != tuple(common)]
+    first = odd[0]
+    return [f"{len(odd)} image(s) decode to another size than the {int(counts.max())} others "
+            f"({common[0]}x{common[1]}), first {paths[first]} ({sizes[first][0]}x"
+            f"{sizes[first][1]}); all are resized to {image_size}x{image_size}"]
 
 
 def _reorder(table: Table, order) -> Table:

@@ -50,18 +50,29 @@ def read(path: str) -> dict[str, dict]:
 
 
 def append(path: str, records: list[dict]) -> None:
-    """Appends records and forces them to disk before returning."""
+    """Appends records and forces them to disk before returning.
+
+    Raises:
+      rundir.WriteFailed: the disk is full (or another write error): the file is named; a line
+        the failed write cut short is skipped when the log is read, and its question asked
+        again by the same command.
+    """
     if not records:
         return
     text = "".join(json.dumps(rundir.to_json_safe(r), allow_nan=False) + "\n" for r in records)
     needs_newline = os.path.exists(path) and os.path.getsize(path) > 0 and not _ends_in_newline(
         path)
-    with open(path, "a", encoding="utf-8") as f:
-        if needs_newline:  # a torn line from a killed run stays on its own line
-            f.write("\n")
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            if needs_newline:  # a torn line from a killed run stays on its own line
+                f.write("\n")
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        raise rundir.WriteFailed(e.errno, f"cannot write {path}: {e.strerror or e}; the answers "
+                                 "before this batch are kept (free some space, then run the "
+                                 "same command again)") from e
 
 
 def _ends_in_newline(path: str) -> bool:

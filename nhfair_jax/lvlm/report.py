@@ -149,17 +149,15 @@ def _plot(entries, out_dir, task) -> str | None:
     ax.legend(fontsize=7)
     os.makedirs(os.path.join(out_dir, "plots"), exist_ok=True)
     rel = os.path.join("plots", f"acc_vs_gap_{task}.png")
-    fig.savefig(os.path.join(out_dir, rel), dpi=110, bbox_inches="tight",
-                metadata={"Software": None})
-    plt.close(fig)
+    try:
+        rundir.write_png(os.path.join(out_dir, rel), fig)
+    finally:
+        plt.close(fig)
     return rel
 
 
 def _write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    rundir.write_text(path, text)
 
 
 def build_report(run_dirs, out_dir: str, *, plots: bool = True) -> str:
@@ -206,9 +204,7 @@ def build_report(run_dirs, out_dir: str, *, plots: bool = True) -> str:
            "<h1>LVLM fairness report</h1>\n" + "\n".join(html_parts))
     _write(os.path.join(out_dir, "report.md"), md)
     _write(os.path.join(out_dir, "report.html"), doc)
-    tmp = os.path.join(out_dir, "results.csv.tmp")
-    pd.DataFrame(results_rows(entries)).to_csv(tmp, index=False, float_format="%.6g")
-    os.replace(tmp, os.path.join(out_dir, "results.csv"))
+    rundir.write_csv(os.path.join(out_dir, "results.csv"), pd.DataFrame(results_rows(entries)))
     return md
 
 

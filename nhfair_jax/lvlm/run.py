@@ -219,7 +219,9 @@ def _key(q: Question, backend, task: Task, config) -> str:
 def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool = True,
         reader: Reader | None = None):
     """Asks the questions missing from the log, appending each answered batch; returns all
-    records of `questions` in order and how many were asked."""
+    records of `questions` in order, how many were asked, and the log's records of another
+    evaluation (another model, prompt, decoding or question set: never counted, and dropped
+    when the log is rewritten)."""
     from tqdm.auto import tqdm
 
     reader = reader or Reader(task, config)
@@ -232,6 +234,8 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
         old = done.get(key)
         if old is None or (old["status"] == ERROR and config.decoding.retry_errors):
             todo.append(q)
+    wanted = set(keys)
+    foreign = [r for k, r in done.items() if k not in wanted]
     chunk = int(config.backend.batch_size)
     if hasattr(backend, "capacity"):  # a served backend: keep every endpoint busy
         chunk = max(chunk, 4 * int(backend.capacity))
@@ -252,11 +256,13 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
             done[r["key"]] = r
         bar.update(len(batch))
     bar.close()
-    return [done[k] for k in keys], len(todo)
+    return [done[k] for k in keys], len(todo), foreign
 
 
 def validate(config) -> tuple[Task, list[str]]:
     """The checks that need no data and no model."""
+    from nhfair_jax.config_schema import LVLM, check_config
+
     task = get_task(config.task)
     names = prompt_sets(config, task)
     if config.backend.name not in BACKENDS:
@@ -278,6 +284,7 @@ def validate(config) -> tuple[Task, list[str]]:
         if attr not in _ATTRIBUTES[task.dataset]:
             raise UserError(f"metrics.recall_attributes names {attr!r}, not an attribute of "
                             f"{task.dataset}; choose from {', '.join(_ATTRIBUTES[task.dataset])}")
+    check_config(config, LVLM, what="the LVLM config")  # every other value in its range
     return task, names
 
 
@@ -319,8 +326,8 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
     backend = backend or make_backend(config)
     log_path = os.path.join(workdir, "answers.jsonl")
     try:
-        records, asked = ask(questions, backend, task, config, log_path, progress=progress,
-                             reader=reader)
+        records, asked, foreign = ask(questions, backend, task, config, log_path,
+                                      progress=progress, reader=reader)
     finally:
         if own:
             backend.close()
@@ -328,6 +335,12 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
     A.rewrite(log_path, records)
     result = M.evaluate_run(records, task, names, config, notes=notes)
     result["asked_this_run"] = asked
+    if foreign:  # e.g. a line pasted from another run's answers.jsonl
+        first = foreign[0]
+        result["warnings"].append(
+            f"answers.jsonl held {len(foreign)} answer(s) of another evaluation (first: "
+            f"question {first.get('id')!r} of model {first.get('model')!r}); they were left "
+            "out of every figure and of the rewritten log")
     errors = [r["error"] for r in records if r["status"] == ERROR]
     result["all_errors"] = bool(records) and len(errors) == len(records)
     result["first_error"] = errors[0] if errors else None

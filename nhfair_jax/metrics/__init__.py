@@ -13,9 +13,7 @@ JAX piece, `GroupConfusion` (the train step's accumulator), is loaded when first
 
 from __future__ import annotations
 
-import numpy as np
-
-from nhfair_jax.metrics.counts import confusion_counts, validate_inputs
+from nhfair_jax.metrics.counts import confusion_counts
 from nhfair_jax.metrics.fairness import (
     demographic_parity,
     demographic_parity_ratio,
@@ -34,16 +32,16 @@ from nhfair_jax.metrics.paired import (
     recall_disparity,
     refusal_rate,
 )
-from nhfair_jax.metrics.scores import ScoreAccumulator, auc_summary, group_auc, roc_auc
+from nhfair_jax.metrics.scores import ScoreAccumulator, group_auc, roc_auc
 from nhfair_jax.metrics.bootstrap import bootstrap
 from nhfair_jax.metrics.report import UTILITIES, fairness_report, softmax, split_metrics
 
 
 __all__ = [
     "GroupConfusion", "ScoreAccumulator", "UTILITIES", "bootstrap", "confusion_counts",
-    "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity", "demographic_parity_ratio",
-    "disparity_of_equalized_odds",
-    "equal_opportunity", "equalized_odds",
+    "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity",
+    "demographic_parity_ratio", "disparity_of_equalized_odds", "equal_opportunity",
+    "equalized_odds",
     "fairness_from_counts", "fairness_report", "group_accuracy", "group_auc", "group_recall",
     "paired_report", "rate_of_flipped_predictions", "recall_disparity", "refusal_rate", "roc_auc",
     "softmax", "split_metrics",

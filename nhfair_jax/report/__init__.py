@@ -34,6 +34,7 @@ import os
 
 from nhfair_jax.errors import UserError
 from nhfair_jax.metrics.direction import LEGEND
+from nhfair_jax.rundir import write_csv
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
 from nhfair_jax.report.compute import compute_table
@@ -61,10 +62,21 @@ BOOTSTRAP_RESAMPLES = 1000
 
 
 def _write_text(path: str, text: str) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    from nhfair_jax.rundir import write_text
+
+    write_text(path, text)
+
+
+def data_warnings(workdir: str) -> list[str]:
+    """The distinct warnings the finished runs of a workdir repeat from their data, sorted."""
+    from nhfair_jax.rundir import RunDir
+
+    out = set()
+    for kind in ("trials", "seeds"):
+        for folder, _, files in os.walk(os.path.join(workdir, kind)):
+            if RunDir.RESULT in files:
+                out.update((RunDir(folder).result() or {}).get("warnings") or ())
+    return sorted(out)
 
 
 def to_markdown(blocks) -> str:
@@ -164,9 +176,7 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
     if percent is None:
         percent = bool(bench.get("report_percent", False))
     rows = results_rows(info)
-    tmp = os.path.join(workdir, "results.csv.tmp")
-    pd.DataFrame(rows).to_csv(tmp, index=False)  # shortest round-trip floats: exact
-    os.replace(tmp, os.path.join(workdir, "results.csv"))
+    write_csv(os.path.join(workdir, "results.csv"), pd.DataFrame(rows), float_format=None)
     frame = write_comparisons(info, workdir)
 
     unit = "percent" if percent else "fractions"
@@ -243,6 +253,11 @@ def build_report(workdir: str, *, plots: bool = True, percent: bool | None = Non
                          "pairs no test can go below 2 / 2^n. The rows are comparisons.csv's.")]
         blocks += [("p", text) for text in (level_sentence(frame, lv) for lv in LEVELS) if text]
         blocks.append(("table", versus_erm_table(frame, percent)))
+    warned = data_warnings(workdir)
+    if warned:  # what the data sets' checks said (nhfair_jax/data/store.py), once each
+        blocks += [("h2", "Warnings about the data"),
+                   ("p", "Said by the runs' data (each once; their result.json repeats them): "
+                         + " ".join(f"({i}) {w}." for i, w in enumerate(warned, 1)))]
     blocks += [("h2", "What the runs cost"),
                ("p", "Per data set and method, over its trials and seed runs: the runs' own "
                      "seconds (all of each session, and its training epochs), XLA's "

@@ -47,10 +47,12 @@ def save(fig, workdir: str, name: str) -> str:
     plt = _plt()
     os.makedirs(os.path.join(workdir, "plots"), exist_ok=True)
     rel = os.path.join("plots", name)
-    tmp = os.path.join(workdir, rel + ".tmp.png")
-    fig.savefig(tmp, dpi=110, bbox_inches="tight", metadata={"Software": None})
-    plt.close(fig)
-    os.replace(tmp, os.path.join(workdir, rel))
+    from nhfair_jax.rundir import write_png
+
+    try:
+        write_png(os.path.join(workdir, rel), fig)
+    finally:
+        plt.close(fig)
     return rel
 
 

@@ -206,8 +206,10 @@ def _canon(value):
 def plan(study, workdir: str) -> tuple[Study, list[dict]]:
     """Every cell of the study, checked before anything trains: [{"dataset", "choice", "value",
     "method", "points": [params of each grid point]}]."""
+    from nhfair_jax.config_schema import CHOICES, check_config, check_run
     from nhfair_jax.methods import registered, spec
 
+    check_config(study, CHOICES, what="the study config")
     for m in study.methods:
         if m not in registered():
             raise UserError(f"methods: unknown method {m!r}; registered: "
@@ -242,9 +244,9 @@ def plan(study, workdir: str) -> tuple[Study, list[dict]]:
                               "value": "+RA" if on else "base", "method": m,
                               "points": [s.cell_params(dataset, m, own,
                                                        {"train.randaugment": on})]})
-        for c in cells:  # every run config builds (bad keys, types) before anything trains
+        for c in cells:  # every run config builds (bad keys, types, ranges) before anything trains
             for p in c["points"]:
-                s.config(c["dataset"], c["method"], p)
+                check_run(s.config(c["dataset"], c["method"], p))
     return s, cells
 
 

@@ -146,13 +146,11 @@ def write_report(out: dict, workdir: str, *, plots: bool = True) -> dict:
 
     from nhfair_jax.report import html as html_lib
     from nhfair_jax.report import to_markdown
-    from nhfair_jax.rundir import write_text
+    from nhfair_jax.rundir import write_csv, write_text
 
     percent = bool(out.get("percent", False))
     rows = results_rows(out, workdir)
-    tmp = os.path.join(workdir, "results.csv.tmp")
-    pd.DataFrame(rows).to_csv(tmp, index=False, float_format="%.6g")
-    os.replace(tmp, os.path.join(workdir, "results.csv"))
+    write_csv(os.path.join(workdir, "results.csv"), pd.DataFrame(rows))
     blocks = [("h1", "Training-choice study"),
               ("p", f"One choice at a time around the base configuration; test metrics, mean ± "
                     f"std over seeds {', '.join(map(str, out['seeds']))}. A value with a grid "

@@ -84,11 +84,14 @@ def _validate_row(name: str, row) -> None:
 
 def validate(study) -> None:
     """UserError for a study config that cannot run (before anything trains)."""
+    from nhfair_jax.config_schema import CF_STUDY, check_config, check_run
     from nhfair_jax.study.cf_runs import row_order
 
     for key in FIELDS:
         if key not in study:
             raise UserError(f"the study config has no field {key!r}")
+    check_config(study, CF_STUDY, what="the study config")
+    check_run(study.base)
     if study.study not in STUDIES:
         raise UserError(f"study {study.study!r} unknown; choose from {', '.join(STUDIES)}")
     if study.cd_metric not in CD_METRICS:

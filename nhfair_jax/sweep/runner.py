@@ -7,9 +7,11 @@ several machines that share a file system but no database server. Re-running con
 
 - a configuration's run directory is named by a hash of (data set, method, parameters, seed),
   so a finished configuration is never trained again, and a retried one resumes its checkpoint;
-- a trial whose worker died is failed and re-enqueued with the same parameters, by the first
-  worker to see that the trial's worker no longer holds its lock (nhfair_jax.sweep.liveness),
-  on whatever machine it ran; with a database, also when its heartbeat goes stale;
+- a trial whose worker died is failed and re-enqueued with the same parameters (or, when it
+  died before drawing them, the draw it would have made: nhfair_jax.sweep.sampler), by the
+  first worker to see that the trial's worker no longer holds its lock
+  (nhfair_jax.sweep.liveness), on whatever machine it ran; with a database, also when its
+  heartbeat goes stale;
 - the trial budget counts finished trials (completed, or stopped by the pruner); a worker that
   would exceed it (another worker took the last slot) ends its trial as pruned without training;
 - with a pruner (the benchmark config's `prune`: "median" or "halving", off by default: the
@@ -38,6 +40,7 @@ from nhfair_jax.errors import RunPruned, TrainingDiverged, UserError
 from nhfair_jax.methods.registry import suggest
 from nhfair_jax.rundir import RunDir, test_pause
 from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
+from nhfair_jax.sweep.sampler import NumberSeededTPE, draw_number
 
 # What a sweep optimises on validation. "loss" is the benchmark's original code's choice (its
 # paper says only "on the validation results"); selection afterwards uses DTO / FWH either way.
@@ -380,7 +383,10 @@ class Sweeper:
                     study.tell(t.number, state=TrialState.FAIL)
                 except (ValueError, optuna.exceptions.UpdateFinishedTrialError):
                     continue  # another worker failed it first, and retried it
-                study.enqueue_trial(t.params, user_attrs={"retry_of": t.number})
+                # killed before drawing: its enqueued parameters, or the lost trial's draw
+                study.enqueue_trial(t.params or t.system_attrs.get("fixed_params") or {},
+                                    user_attrs={"retry_of": t.number,
+                                                "draw_number": draw_number(study, t)})
             self.log(f"trial {t.number} of {study.study_name} lost its worker "
                      f"(pid {t.user_attrs.get('pid')} on {t.user_attrs.get('host')}); retrying "
                      "it with the same parameters")
@@ -464,31 +470,6 @@ class Sweeper:
                 time.sleep(min(5.0, float(self.bench.heartbeat_s)))
                 continue
             study.optimize(objective, n_trials=1, catch=())
-
-
-def _number_seeded_tpe():
-    import optuna
-
-    class NumberSeeded(optuna.samplers.TPESampler):
-        """TPE whose random draws for a trial depend on (seed, trial number), not on which
-        process samples it: workers sharing a study never draw the same startup
-        configuration, and a study's random phase is the same however many workers ran it."""
-
-        def __init__(self, *, seed: int, **kw):
-            super().__init__(seed=seed, **kw)
-            self._base_seed = int(seed)
-
-        def before_trial(self, study, trial):
-            s = (self._base_seed * 1_000_003 + trial.number * 7919) % 2**32
-            self._rng.rng.seed(s)
-            self._random_sampler._rng.rng.seed(s)
-            super().before_trial(study, trial)
-
-    return NumberSeeded
-
-
-def NumberSeededTPE(**kw):  # noqa: N802 - a class made on first use (optuna imports lazily)
-    return _number_seeded_tpe()(**kw)
 
 
 def log_line(message: str) -> None:

@@ -13,7 +13,8 @@ from nhfair_jax.metrics import softmax
 # What every result.json holds, whatever trained (or fitted, or scored) the model.
 OUTCOME_KEYS = ("val", "test", "method", "dataset", "seed", "version", "num_classes",
                 "num_groups", "class_names", "group_names", "split_sizes", "train_group_size",
-                "best_epoch", "epochs_run", "stopped_early", "monitor", "timings_s")
+                "best_epoch", "epochs_run", "stopped_early", "monitor", "timings_s",
+                "warnings")
 
 
 def write_predictions(rundir, split: str, source, logits, rows=None, **views) -> None:
@@ -42,6 +43,8 @@ def write_result(rundir, config, sources: dict, reports: dict, **fields) -> dict
         "class_names": train.class_names, "group_names": train.group_names,
         "split_sizes": {s: len(src) for s, src in sources.items()},
         "train_group_size": np.bincount(train.groups, minlength=num_groups).tolist(),
+        # what the data's checks said (a one-member group, an image of another size)
+        "warnings": sorted({w for s in sources.values() for w in getattr(s, "warnings", ())}),
         **fields,
     }
     missing = [k for k in OUTCOME_KEYS if k not in result]

@@ -13,7 +13,11 @@ from nhfair_jax.data.loaders.common import as_tuple, categorical, check_values, 
 def load_csv(root, target="label", sensitive="sensitive", image_col="image", split_col=None
              ) -> Table:
     """A manifest CSV (root: its path, or a folder holding `manifest.csv`) with an image path
-    (relative to the CSV's folder, or absolute), a label and sensitive-attribute columns."""
+    (relative to the CSV's folder, or absolute), a label and sensitive-attribute columns.
+
+    A relative path that leads outside the CSV's folder (`../other/x.png`) is an error: a
+    manifest copied elsewhere, or one naming files it should not, would otherwise read images
+    that are not its data set's; give such images as absolute paths."""
     path = os.path.join(root, "manifest.csv") if os.path.isdir(root) else root
     split_col = split_col or None
     columns = [image_col, target, *as_tuple(sensitive)] + ([split_col] if split_col else [])
@@ -28,6 +32,10 @@ def load_csv(root, target="label", sensitive="sensitive", image_col="image", spl
         raise DataError(f"{path} row {i + 2}: empty value in {list(frame.columns[frame.iloc[i].isna()])}")
     base = os.path.dirname(os.path.abspath(path))
     files = frame[image_col].astype(str).tolist()
+    for i, f in enumerate(files):
+        if not os.path.isabs(f) and os.path.normpath(f).split(os.sep)[0] == os.pardir:
+            raise DataError(f"{path} row {i + 2}: image path {f!r} leads outside the manifest's "
+                            f"folder {base}; give images relative to it, or as absolute paths")
     labels, class_names = categorical(frame[target].to_numpy())
     available = {c: categorical(frame[c].to_numpy()) for c in as_tuple(sensitive)}
     groups, group_names = groups_of(available, sensitive, "csv")
