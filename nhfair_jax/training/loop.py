@@ -26,6 +26,7 @@ from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, e
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods import get_method, method_needs
 from nhfair_jax.methods.base import HookContext, backbone_features
+from nhfair_jax.methods.groups import balanced_indices
 from nhfair_jax.methods.phases import in_phase, optimizer_of, phase_of
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles
@@ -296,6 +297,8 @@ class Run:
         state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
+        indices = balanced_indices(c.train.get("sampling", "uniform"), self.sources["train"],
+                                   self.data_seed, epoch, indices, c.method.name)
         train = self.sources["train"]
         if self.cached_phase(epoch):
             # a head on a frozen backbone: the features once, then batches of them
