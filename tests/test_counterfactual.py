@@ -673,7 +673,9 @@ def test_search_spaces_of_the_counterfactual_methods_and_modifiers():
     assert search_space("ckd")["method.lam"] == search_space("cp")["method.lam"] == LogUniform(
         1e-2, 1e2)
     assert method_config("ckd").ce_on == "original"  # Eq. 6; the code without --ce-aug
-    assert search_space("hkd_cp")["method.temperature"].options == (1.0, 2.0, 4.0)
+    # the authors' code's --kd-temp 3 (issue 49), searched with 1, 2 and 4
+    assert search_space("hkd_cp")["method.temperature"].options == (1.0, 2.0, 3.0, 4.0)
+    assert method_config("hkd_cp").temperature == 3.0
     trial = optuna.trial.FixedTrial({"optim.lr": 1e-3, "optim.weight_decay": 0.0,
                                      "optim.name": "adam", "method.variant": "btl",
                                      "method.adjustment": 0.0, "method.alpha": 0.2,
