@@ -34,7 +34,7 @@ def test_sensitive_basis_is_the_logistic_regression_direction():
     a = jnp.zeros((2, 5))
     moved = jnp.asarray([[3.0, 0, 0, 0, 0], [3.0, 4.0, 0, 0, 0]])
     d = fair_distance(a, moved, jnp.asarray(b.T))
-    np.testing.assert_allclose(np.asarray(d), [0.0, 4.0 / math.sqrt(5)], atol=1e-6)
+    np.testing.assert_allclose(np.asarray(d), [0.0, 4.0], atol=1e-6)  # Euclidean, as inFairness
 
 
 def test_sensitive_basis_of_three_groups_is_orthonormal_and_refuses_one_group():
@@ -51,15 +51,15 @@ def test_sensitive_basis_of_three_groups_is_orthonormal_and_refuses_one_group():
 def test_projection_keeps_the_sensitive_part_and_clips_the_rest():
     basis = jnp.asarray([[1.0], [0.0], [0.0], [0.0]])
     delta = jnp.asarray([[5.0, 2.0, 0.0, 0.0], [5.0, 0.1, 0.0, 0.0]])
-    out = np.asarray(project_ball(delta, basis, 0.5))  # radius 0.5 x sqrt(4) = 1 in L2
+    out = np.asarray(project_ball(delta, basis, 1.0))  # radius 1 in L2 outside the subspace
     np.testing.assert_allclose(out[0], [5.0, 1.0, 0.0, 0.0], atol=1e-6)
     np.testing.assert_allclose(out[1], [5.0, 0.1, 0.0, 0.0], atol=1e-6)
 
 
 def test_worst_perturbation_stays_in_the_ball_and_finds_the_open_direction():
     # f reads only feature 1 (outside the subspace): the ascent moves feature 1 to the ball's
-    # edge, so the change reaches (w * radius * sqrt(D))^2, short of it only by the random
-    # start's share of the radius left on the features f ignores.
+    # edge, so the change reaches (w * radius)^2, short of it only by the random start's share
+    # of the radius left on the features f ignores.
     basis = jnp.asarray([[1.0], [0.0], [0.0], [0.0]])
     w = 3.0
 
@@ -67,11 +67,11 @@ def test_worst_perturbation_stays_in_the_ball_and_finds_the_open_direction():
         return jnp.stack([w * x[:, 1], jnp.zeros(x.shape[0])], axis=1)
 
     x = jnp.zeros((3, 4))
-    delta = worst_perturbation(logits_fn, x, basis, jax.random.key(0), eps=0.25, steps=5,
-                               step_size=0.2)
-    assert np.all(np.asarray(fair_distance(x, x + delta, basis)) <= 0.25 + 1e-6)
+    delta = worst_perturbation(logits_fn, x, basis, jax.random.key(0), eps=0.5, steps=5,
+                               step_size=0.4)
+    assert np.all(np.asarray(fair_distance(x, x + delta, basis)) <= 0.5 + 1e-6)
     change = np.asarray(output_change(logits_fn(x), logits_fn(x + delta)))
-    bound = (w * 0.25 * 2.0) ** 2
+    bound = (w * 0.5) ** 2
     assert np.all(change <= bound * (1 + 1e-5)) and np.all(change >= 0.98 * bound), change
 
 
@@ -140,17 +140,19 @@ def _test_images(trainer) -> np.ndarray:
 
 @pytest.mark.slow
 def test_sensei_changes_its_output_less_than_scratch_within_the_metric_ball(tmp_path):
-    """SenSeI (rho 1, its default ball eps 0.1) and Scratch, each trained on DigitsB through
-    the one entry for 4 epochs at seeds 0 and 1, both attacked by the same search (10 projected
-    ascent steps of 0.05 from the same start) for the worst perturbation of each test image
-    within SenSeI's fitted metric ball.
+    """SenSeI (rho 1, its default ball eps 0.32 in L2) and Scratch, each trained on DigitsB
+    through the one entry for 4 epochs at seeds 0 and 1, both attacked by the same search (10
+    projected ascent steps of 0.08 from the same start) for the worst perturbation of each test
+    image within SenSeI's fitted metric ball.
 
     For each seed: both learn the label; the geometric mean over the 179 test images of
-    Scratch's squared logit change over SenSeI's exceeds 10 by a one-sided 99% t bound (we
-    measured means of the ratio of about 200 at both seeds: the bound leaves a factor of 20);
-    and, scale-free (so that shrinking all logits does not suffice), the mean change divided by
-    the model's own mean squared logit norm is below half of Scratch's (measured 0.04 and 0.19
-    of it)."""
+    Scratch's squared logit change over SenSeI's exceeds 2 by a one-sided 99% t bound (at the
+    default ball, inFairness's radius sqrt(0.1), we measured geometric means of 3.8 and 5.9 at
+    seeds 0 and 1, bounds 3.6 and 5.7; at the earlier, far larger per-pixel ball of 0.1 RMS the
+    ratio was about 200, and SenSeI collapsed to predicting the group at 32 px); and,
+    scale-free (so that shrinking all logits does not suffice), the mean change divided by the
+    model's own mean squared logit norm is below half of Scratch's (measured 0.30 and 0.27 of
+    it)."""
     from scipy.stats import t as student
 
     from helpers import assert_learned
@@ -165,15 +167,15 @@ def test_sensei_changes_its_output_less_than_scratch_within_the_metric_ball(tmp_
             assert_learned(workdir)
             variables = {"params": state.params, "batch_stats": state.batch_stats}
             f = jax.jit(lambda im, v=variables, m=trainer.model: m.apply(v, im, train=False))
-            delta = worst_perturbation(f, x, basis, jax.random.key(7), eps=0.1, steps=10,
-                                       step_size=0.05)
-            assert float(jnp.max(fair_distance(x, x + delta, basis))) <= 0.1 + 1e-5
+            delta = worst_perturbation(f, x, basis, jax.random.key(7), eps=0.32, steps=10,
+                                       step_size=0.08)
+            assert float(jnp.max(fair_distance(x, x + delta, basis))) <= 0.32 + 1e-5
             changes[name] = np.asarray(output_change(f(x), f(x + delta)), np.float64)
             scales[name] = float(np.mean(np.sum(np.asarray(f(x), np.float64) ** 2, axis=1)))
         log_ratio = np.log(changes["scratch"] + 1e-12) - np.log(changes["sensei"] + 1e-12)
         n = len(log_ratio)
         lower = log_ratio.mean() - student.ppf(0.99, n - 1) * log_ratio.std(ddof=1) / np.sqrt(n)
-        assert lower > np.log(10.0), (seed, np.exp(log_ratio.mean()), np.exp(lower))
+        assert lower > np.log(2.0), (seed, np.exp(log_ratio.mean()), np.exp(lower))
         relative = {k: changes[k].mean() / scales[k] for k in changes}
         assert relative["sensei"] < 0.5 * relative["scratch"], (seed, relative)
 
@@ -252,3 +254,22 @@ def test_lassi_certifies_more_with_more_noise(tmp_path):
     assert test["certified_s0.65"] > 0.5, test
     assert test["certified_acc"] == 0.0 and 0.0 < test["smoothed_acc"] <= 1.0
     assert os.path.exists(workdir / "predictions_test.npz")
+
+
+@pytest.mark.slow
+def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
+    """Issue 49's rule for SenSeI at its defaults (configs/digitsb.py: the small CNN at 32 px,
+    up to 30 epochs): test accuracy within 5 points of ERM's, CD and DEO no worse than ERM's
+    (seed 0). At the earlier per-pixel ball it stayed at validation accuracy 0.73 from the first
+    epoch and predicted the group (CD and DEO 1.0)."""
+    from nhfair_jax.config import load_config_file
+    from nhfair_jax.dispatch import run
+
+    test = {}
+    for method in ("erm", "sensei"):
+        c = load_config_file(f"configs/digitsb.py:{method}")
+        c.train.progress = False
+        test[method] = run(c, str(tmp_path / method))["test"]
+    erm, sensei = test["erm"], test["sensei"]
+    assert sensei["acc"] >= erm["acc"] - 0.05, (sensei["acc"], erm["acc"])
+    assert sensei["cd"] <= erm["cd"] and sensei["deo"] <= erm["deo"], (sensei, erm)
