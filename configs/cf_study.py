@@ -5,8 +5,8 @@
         --workdir runs/cf_alpha
 
 STUDY (nhfair_jax/study/cf_tables.py): `alpha` (default: Figure 3, Scratch / CP / CKD over
-alpha 0.5..0.9, and every claim of the paper tested over paired seeds in claims.json), `table3` (every method and its
-+aug / +CP combinations), `table1` (Scratch, Scratch+aug, CP and the individual-fairness methods
+alpha 0.5..0.9, and every claim of the paper tested over paired seeds in claims.json),
+`table3` (every method and its +aug / +CP combinations), `table1` (Scratch, Scratch+aug, CP and the individual-fairness methods
 SenSeI and LASSI), `teachers` (Table 2; App. 14.2 on real data), `table4` (HKD+CP against CKD),
 `rep` (CKD on logits vs features), `mu` (mu sensitivity), `noncurated` (20-60% incomplete
 training counterfactuals), `cf_images` (accuracy and DEO on the counterfactual images) and

@@ -182,8 +182,8 @@ def test_sensei_changes_its_output_less_than_scratch_within_the_metric_ball(tmp_
 
 def _digitsb_shared_run(tmp_path, method: str, seed: int, **overrides) -> dict:
     """result.json of `method` on DigitsB with noise_pattern="shared" (one pattern in every image
-    of A = 1, so that the counterfactual edit is one direction; not the authors' construction), 8 epochs of the narrow CNN
-    at 16 px, through the one entry."""
+    of A = 1, so that the counterfactual edit is one direction; not the authors' construction),
+    8 epochs of the narrow CNN at 16 px, through the one entry."""
     from nhfair_jax.config import load_config_file
     from nhfair_jax.dispatch import run
 
@@ -203,8 +203,8 @@ def test_lassi_lowers_cd_where_the_edit_is_one_direction(tmp_path):
     """LASSI (attribute vector from the training pairs, adversarial weight 0.3, 3 of 8 epochs
     the flow's) against Scratch on DigitsB whose noise is one shared pattern
     (noise_pattern="shared"): at seeds 0 and 1 both learn the label, and LASSI's CD (the rate
-    of test pairs whose prediction changes with A) is below Scratch's by a one-sided 99% bound on the
-    difference of the two rates over the 180 test pairs (we measured 0.12 against 0.26 and 0.21
+    of test pairs whose prediction changes with A) is below Scratch's by a one-sided 99% bound
+    on the difference of the two rates over the 180 test pairs (we measured 0.12 against 0.26 and 0.21
     against 0.43). Where every image draws its own noise (the default) there is no one
     direction to smooth along, and LASSI does not lower CD (docs/methods.md)."""
     from scipy.stats import norm as normal

@@ -126,8 +126,9 @@ def slope_claims(rows) -> list[dict]:
             if len(xs) >= 2:
                 slopes.append(float(np.polyfit(xs, [by_alpha[a][seed] for a in xs], 1)[0]))
         mean, bound, holds = one_sided(slopes, sign)
+        grid = ", ".join(f"{a:g}" for a in alphas)
         out.append({"claim": claim, "statement": statement, "alpha": None, "metric": metric,
-                    "compared": f"slope of {name}'s {metric} on alpha ({', '.join(f'{a:g}' for a in alphas)})",
+                    "compared": f"slope of {name}'s {metric} on alpha ({grid})",
                     "direction": "< 0" if sign < 0 else "> 0", "seeds": len(slopes),
                     "estimate": mean, "bound": bound, "holds": holds})
     return out
