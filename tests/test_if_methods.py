@@ -215,6 +215,7 @@ def test_lassi_lowers_cd_where_the_edit_is_one_direction(tmp_path):
         cd = {}
         for name, method, extra in (("scratch", "erm", {}),
                                     ("lassi", "lassi", {"attr_from": "pairs",
+                                                        "flow_fraction": 0.4,
                                                         "adv_weight": 0.3, "cert_n": 100,
                                                         "cert_n0": 10, "cert_skip": 9})):
             result = _digitsb_shared_run(tmp_path, method, seed, **extra)
@@ -243,7 +244,8 @@ def test_lassi_certifies_more_with_more_noise(tmp_path):
     workdir = tmp_path / "lassi"
     proc = run_cli("--config", "configs/digitsb.py:lassi", "--workdir", str(workdir),
                    "--config.data.image_size=16", "--config.model.cnn_widths=(8,16,32)",
-                   "--config.train.epochs=3", "--config.train.batch_size=64",
+                   "--config.train.epochs=3", "--config.method.flow_fraction=0.4",
+                   "--config.train.batch_size=64",
                    "--config.train.eval_batch_size=64", "--config.train.progress=False",
                    "--config.method.cert_sigmas=(0.5,0.65)", "--config.method.cert_n=100",
                    "--config.method.cert_n0=10", "--config.method.cert_alpha=0.01")
@@ -280,3 +282,41 @@ def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
         assert sensei["acc"] >= erm["acc"] - 0.05, (seed, sensei["acc"], erm["acc"])
         assert sensei["cd"] <= erm["cd"], (seed, sensei["cd"], erm["cd"])
     assert np.mean(deo["sensei"]) <= np.mean(deo["erm"]), deo
+
+
+def test_lassis_flow_epochs_come_before_train_epochs():
+    """Issue 49: with flow_fraction 0 (the default) the flow's `flow_epochs` come on top of
+    train.epochs: of a run of 3 + 2 epochs the first 2 are the flow's (never selected)."""
+    from nhfair_jax.config import method_config
+    from nhfair_jax.methods import get_method
+
+    lassi = get_method(method_config("lassi", flow_epochs=2))
+    assert lassi.epochs_before() == 2
+    assert [lassi.phase(e, 5).name for e in range(1, 6)] == ["flow"] * 2 + ["train"] * 3
+    inside = get_method(method_config("lassi", flow_fraction=0.4))
+    assert inside.epochs_before() == 0 and inside.phase(2, 3).name == "train"
+    with pytest.raises(ValueError, match="flow_epochs must be at least 1"):
+        get_method(method_config("lassi", flow_epochs=0))
+
+
+@pytest.mark.slow
+def test_lassis_flow_trains_on_top_of_the_classifiers_epochs():
+    """Issue 49: the flow gets its own `flow_epochs` before train.epochs (the authors train
+    their generative model first), so the classifier trains as many epochs as Scratch; the
+    run's epochs are train.epochs + flow_epochs, the flow's never selected, and the
+    learning-rate schedule counts from the classifier's first epoch. `flow_fraction` > 0
+    keeps the flow inside train.epochs."""
+    from nhfair_jax.config import method_config
+    from nhfair_jax.training.loop import Run
+
+    c = tiny_config(**{"train.epochs": 3, "data.image_size": 8})
+    c.method = method_config("lassi", flow_epochs=2)
+    run = Run(c, None)
+    assert run.epochs == 5 and run.epochs_before == 2
+    assert [run.phase(e).name for e in range(1, 6)] == ["flow"] * 2 + ["train"] * 3
+    assert not run.phase(2).selectable and run.phase(3).selectable
+    c.method = method_config("lassi", flow_fraction=0.4)
+    inside = Run(c, None)
+    assert inside.epochs == 3 and [inside.phase(e).name for e in (1, 2, 3)] == [
+        "flow", "train", "train"]
+    assert Run(tiny_config(**{"data.image_size": 8}), None).epochs == 2  # ERM: none on top

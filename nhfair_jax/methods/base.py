@@ -81,6 +81,9 @@ class Method:
         selected (best) state (e.g. a certified fraction beside the accuracy).
       epoch_metrics(totals, num_batches): the logged scalars from the loss metrics summed over
         the epoch's batches (sufficient statistics: ratios are derived once, from totals).
+      epochs_before(): epochs the method trains first, on top of train.epochs (LASSI's flow);
+        the run then has train.epochs + epochs_before() epochs, the learning-rate schedule
+        counting from the first of train.epochs.
 
     Attributes: `defaults` (the hyperparameters under config.method.*, with their default
     values), `batch_keys` (what the jitted step receives), `augment` (None, or a batch
@@ -123,6 +126,9 @@ class Method:
     def sample_indices(self, source, seed: int, epoch: int, method_state):
         del source, seed, epoch, method_state
         return None
+
+    def epochs_before(self) -> int:
+        return 0
 
     def on_epoch_start(self, ctx: HookContext, state, epoch: int):
         del ctx, epoch

@@ -72,6 +72,9 @@ class Run:
                             f"{c.eval.utility!r}")
         # unknown names fail before any data is read; `method.cf` wraps any method (+aug / +cp)
         self.method = get_method(c.method)
+        # train.epochs, plus the epochs a method trains first on top of them (LASSI's flow)
+        self.epochs = c.train.epochs + int(self.method.epochs_before())
+        self.epochs_before = self.epochs - c.train.epochs
         self.mesh = mesh or make_mesh()
         n_dev = self.mesh.devices.size
         for key in ("batch_size", "eval_batch_size"):
@@ -103,7 +106,7 @@ class Run:
         self.data_seed = int(jax.random.bits(jax.random.fold_in(root, 2), dtype=np.uint32))
         self.model = models_lib.create_model(c.model.name, self.num_classes,
                                              **models_lib.model_options(c.model))
-        self.tx = self.optimizer_for(phase_of(self.method, 1, c.train.epochs).name)
+        self.tx = self.optimizer_for(phase_of(self.method, 1, self.epochs).name)
         variables = None
         if c.model.pretrained_path or teacher is RESTORING:
             dummy = np.zeros((1, *train.image_shape), np.float32)
@@ -116,7 +119,7 @@ class Run:
                        "batch_stats": variables.get("batch_stats", {})}
         info = {"num_classes": self.num_classes, "num_groups": self.num_groups,
                 "num_train": len(train), "labels": train.labels, "groups": train.groups,
-                "seed": c.seed, "epochs": c.train.epochs,
+                "seed": c.seed, "epochs": self.epochs,
                 # distillation: the frozen teacher's variables (nhfair_jax.dispatch loads
                 # them; None for other methods)
                 "teacher": teacher}
@@ -265,7 +268,7 @@ class Run:
                             lambda scheduled=True: make_optimizer(optim, scheduled=scheduled))
 
     def phase(self, epoch: int):
-        return phase_of(self.method, epoch, self.config.train.epochs)
+        return phase_of(self.method, epoch, self.epochs)
 
     def cached_phase(self, epoch: int) -> bool:
         """Whether the epoch's steps read cached backbone features instead of images: its phase
@@ -284,7 +287,8 @@ class Run:
     def with_epoch_learning_rate(self, state, epoch: int):
         """The state with this epoch's learning rate in the optimizer state: schedules follow
         epochs whatever an epoch's length (FIS and subsampling train on fewer rows)."""
-        lr = epoch_learning_rate(self.config.optim, epoch, self.config.train.epochs)
+        lr = epoch_learning_rate(self.config.optim, max(epoch - self.epochs_before, 1),
+                                 self.config.train.epochs)
         return state.replace(opt_state=set_learning_rate(
             state.opt_state, replicate(np.float32(lr), self.mesh))), lr
 
@@ -420,8 +424,8 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
             print(f"resuming {rundir.path} after epoch {meta['epoch']}", file=sys.stderr)
     rundir.write_log(meta["history"])  # drops any line of an epoch not checkpointed
 
-    epochs = tqdm(range(meta["epoch"] + 1, c.train.epochs + 1), initial=meta["epoch"],
-                  total=c.train.epochs, desc="train", disable=not progress or meta["done"],
+    epochs = tqdm(range(meta["epoch"] + 1, run.epochs + 1), initial=meta["epoch"],
+                  total=run.epochs, desc="train", disable=not progress or meta["done"],
                   file=sys.stderr)
     for epoch in epochs:
         if meta["done"]:
@@ -433,7 +437,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         t2, compiled = time.perf_counter(), compiles.summary_since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.phase(epoch).selectable)
-        stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
+        stop = meta["bad_epochs"] >= c.train.patience or epoch == run.epochs
         entry = {"epoch": epoch, **entry,
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
                                                  "eqodd", "utility", "worst", "gap")},
@@ -492,7 +496,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     result = {
         "val": splits["val"], "test": splits["test"],
         "best_epoch": meta["best_epoch"], "epochs_run": meta["epoch"],
-        "stopped_early": meta["epoch"] < run.config.train.epochs,
+        "stopped_early": meta["epoch"] < run.epochs,
         "monitor": run.config.train.monitor,
         "seed": run.config.seed, "version": nhfair_jax.__version__,
         "method": run.config.method.name, "dataset": run.config.data.name,
