@@ -5,17 +5,31 @@
         --workdir runs/cf_alpha
 
 STUDY (nhfair_jax/study/cf_tables.py): `alpha` (default: Figure 3, Scratch / CP / CKD over
-alpha 0.5..0.9, and the paper's two claims checked over seeds), `table3` (every method and its
-+aug / +CP combinations), `table1` (Scratch, Scratch+aug, CP and the individual-fairness methods
+alpha 0.5..0.9, and every claim of the paper tested over paired seeds in claims.json),
+`table3` (every method and its +aug / +CP combinations), `table1` (Scratch, Scratch+aug, CP and the individual-fairness methods
 SenSeI and LASSI), `teachers` (Table 2; App. 14.2 on real data), `table4` (HKD+CP against CKD),
 `rep` (CKD on logits vs features), `mu` (mu sensitivity), `noncurated` (20-60% incomplete
-training counterfactuals) and `cf_images` (accuracy and DEO on the counterfactual images).
+training counterfactuals), `cf_images` (accuracy and DEO on the counterfactual images) and
+`sampling` (CP and CKD with and without the group x class balanced sampler of the authors'
+published CKD runs).
+
+On the synthetic sets (`digitsb`, `fashion_mnist_b`, `cifar10b`):
+- `data.options.roles`: "paper" (default; A the Gaussian noise, G the contrast change, as the
+  paper's text) or "code" (the authors' code: A the contrast change, G the Gaussian noise, one
+  pattern per seed, exact counts, the code's strengths), e.g.
+  `--config.base.data.options.roles=code` on the study's command line;
+- `data_per_seed` (True): each run's data set (its split, its A / G draws and its noise) is
+  built from the run's seed, as the authors' code rebuilds it for every run, so that the spread
+  over seeds includes the data's; False builds it once (split and construction seed 0) and
+  varies only training.
 
 DATASET:
 - `digitsb`: the embedded DigitsB, a narrow small CNN at 16 px, 8 epochs, four seeds: minutes on
-  a 2-core CPU. `digitsb_shared`: the same with the authors' code's noise, one pattern in every
-  image (`data.options.noise_pattern="shared"`), so that the counterfactual edit is one
-  direction, as a latent attribute vector (LASSI's) assumes.
+  a 2-core CPU. `digitsb_shared`: the same with one noise pattern in every image of A = 1
+  (`data.options.noise_pattern="shared"`), so that the counterfactual edit is one direction, as
+  a latent attribute vector (LASSI's) assumes. This is not the authors' construction (their one
+  pattern is G's noise, and their A edit, the contrast change, depends on the image): that is
+  `data.options.roles="code"`.
 - `fashion_mnist_b`: Fashion-MNIST's 70,000 photographs (Debian's dataset-fashion-mnist installs
   its IDX files under /usr/share/datasets/fashion-mnist; any folder of the MNIST family's IDX
   files, or CIFAR-10's python batches, works with --config.base.data.root) built as CIFAR-10B,
@@ -123,6 +137,12 @@ def _paper_digitsb(c):
     return c
 
 
+def _synthetic_options(c):
+    c.data.options.roles = "paper"  # or "code": the authors' construction (data/biased.py)
+    c.data.options.build_seed = 0  # set to each run's seed when data_per_seed
+    return c
+
+
 def get_config(arg: str = "digitsb"):
     from nhfair_jax.methods import registered, spec
     from nhfair_jax.study.cf_tables import STUDIES, build_rows
@@ -145,6 +165,9 @@ def get_config(arg: str = "digitsb"):
     c = ml_collections.ConfigDict()
     c.name, c.study = dataset, study
     c.base = base_config(dataset, scale)
+    if synthetic:
+        _synthetic_options(c.base)
+    c.data_per_seed = synthetic  # each run's split and construction from its seed, as the code
     c.alphas = ALPHAS if study == "alpha" else ((0.8,) if synthetic else ())
     c.table_alpha = 0.8
     c.seeds = (0, 1, 2, 3)

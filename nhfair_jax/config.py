@@ -58,6 +58,10 @@ def base_config() -> ml_collections.ConfigDict:
     c.train.monitor = "val_loss_or_utility"
     c.train.flip = True
     c.train.randaugment = False  # RandAugment(n=2, m=10), non-colour ops, for any method
+    # "uniform": every training row once per epoch; "group" / "group_x_class": an epoch of
+    # len(train) rows drawn with replacement, weights 1 / count of the row's group (or group x
+    # class cell), GroupDRO's sampler, for any method that draws no rows of its own
+    c.train.sampling = "uniform"
     c.train.prefetch = 2
     c.train.progress = True
 

@@ -68,6 +68,7 @@ DATA_OPTIONS = {  # the loaders' options (data.options.*)
     "val_fraction": Real(0.0, 1.0, lo_open=True, hi_open=True),
     "partition": OneOf(("random", "official")), "crop": Flag(), "include_bcc": Flag(),
     "image_col": Text(), "split_col": Text(),
+    "roles": OneOf(_names("data.biased", "ROLES")),
 }
 
 RUN = {
@@ -92,7 +93,7 @@ RUN = {
     "train.epochs": COUNT, "train.batch_size": COUNT, "train.eval_batch_size": COUNT,
     "train.patience": COUNT, "train.monitor": OneOf(_names("training.loop", "MONITORS")),
     "train.flip": Flag(), "train.randaugment": Flag(), "train.prefetch": NONNEG_INT,
-    "train.progress": Flag(),
+    "train.progress": Flag(), "train.sampling": OneOf(_names("methods.groups", "SAMPLINGS")),
     "method.name": OneOf(_methods),
     "eval.utility": OneOf(_names("metrics.report", "UTILITIES")), "eval.cf_pairs": Text(),
     "eval.gflip_pairs": Text(),
@@ -125,7 +126,8 @@ METHOD = {
     "class_coef": NONNEG, "fair_coef": NONNEG, "adv_lr": POSITIVE, "adv_steps": COUNT,
     "adv_hidden": COUNT,
     "adv_weight": NONNEG, "cls_weight": NONNEG, "recon_weight": NONNEG, "lassi.eps": POSITIVE,
-    "delta": NONNEG, "attack_samples": COUNT, "flow_fraction": Real(0.0, 1.0, lo_open=True),
+    "delta": NONNEG, "attack_samples": COUNT, "flow_fraction": Real(0.0, 1.0, hi_open=True),
+    "flow_epochs": NONNEG_INT,
     "flow_levels": COUNT, "flow_steps": COUNT, "flow_hidden": COUNT, "flow_lr": POSITIVE,
     "dequant": NONNEG, "cert_sigmas": Seq(POSITIVE, 1),
     "cert_alpha": Real(0.0, 1.0, lo_open=True, hi_open=True), "cert_n": COUNT,
@@ -209,8 +211,9 @@ CF_STUDY = {
     "row.*.params.*": Hyper(method_key="row.{1}.method"),
     "row.*.grid.*": Hyper(method_key="row.{1}.method", grid=True),
     **{f"row.*.data.{k}": rule for k, rule in DATA_OPTIONS.items()},  # a row's data.options
+    **{f"row.*.{k}": rule for k, rule in RUN.items() if k.startswith("train.")},  # its train.*
     "reference": Text(), "acc_ratio": Real(0.0, 1.0, lo_open=True),
-    "cd_metric": OneOf(("cd", "cd_balanced")), "table_alpha": PROB,
+    "cd_metric": OneOf(("cd", "cd_balanced")), "table_alpha": PROB, "data_per_seed": Flag(),
 }
 
 OVERHEAD = {"config": Text(), "erm_every": COUNT, "methods": Seq(OneOf(_methods)),

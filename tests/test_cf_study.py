@@ -130,6 +130,17 @@ def test_table4_and_the_appendix_studies(shared):
                for r in ("scratch", "ss", "rw", "lbc", "cp", "ckd"))
 
 
+def test_sampling_study_and_data_per_seed(shared):
+    """Issue 49: CP and CKD with and without the group x class balanced sampler; each run's
+    data set built from its seed."""
+    config, _, rows, report = _run(shared, "sampling")
+    assert "| CKD (gcBal) |" in report and _test(rows, "ckd_gcbal", "deo")
+    run = next(r["run"] for r in rows if r["row"] == "cp_gcbal")
+    cfg = read_json(os.path.join(shared[1], "sampling", run, "config.json"))
+    assert cfg["train"]["sampling"] == "group_x_class"
+    assert cfg["data"]["split_seed"] == cfg["data"]["options"]["build_seed"] == cfg["seed"]
+
+
 def test_alpha_study_end_to_end_and_a_rerun_trains_nothing(tmp_path):
     config = f"{tiny_study_file(tmp_path)}:digitsb,alpha"
     work = str(tmp_path / "cf")
@@ -146,6 +157,11 @@ def test_alpha_study_end_to_end_and_a_rerun_trains_nothing(tmp_path):
         for s in ("val", "test"))
     report = open(os.path.join(work, "report.md")).read()
     assert "figure3_digitsb.png" in report and "The paper's claims" in report
+    claims = read_json(os.path.join(work, "claims.json"))
+    from nhfair_jax.study.cf_claims import NAMES
+
+    assert {c["claim"] for c in claims} == set(NAMES)  # issue 49: every claim, held or not
+    assert all(c["claim"] in report for c in claims)
     assert os.path.exists(os.path.join(work, "plots", "figure3_digitsb.png"))
     before = open(os.path.join(work, "results.csv")).read()
     again = run_cli("--config", config, "--workdir", work,

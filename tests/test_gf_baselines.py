@@ -649,3 +649,27 @@ def test_the_baselines_compose_with_the_counterfactual_modifiers(name, cf, tmp_p
     log = json.loads(open(tmp_path / "log.jsonl").readline())
     assert "val_cd" in log
     assert ("train_cp" in log) == (cf == "cp")  # the pair term ran inside the baseline's loss
+
+
+def test_ss_with_aug_subsamples_the_augmented_set():
+    """Issue 49: SS+aug balances the cells of the augmented set (each row with its
+    counterfactual, A flipped, puts one example in each group of its class): every class keeps
+    as many pairs as the smallest class, so every group x class cell of the augmented
+    subsample holds that many; plain SS cuts the original cells instead."""
+    labels, groups = _biased()
+    src = _Source(labels, groups, 2, 2)
+    plain = get_method(method_config("ss"))
+    def with_aug(**kw):
+        c = method_config("ss", **kw)
+        c.cf = "aug"
+        return get_method(c)
+
+    aug = with_aug()
+    rows = aug.sample_indices(src, 5, 1, None)
+    size = np.bincount(labels).min()
+    assert np.array_equal(np.bincount(labels[rows], minlength=2), [size, size])
+    aug_groups = np.concatenate([groups[rows], 1 - groups[rows]])
+    aug_labels = np.concatenate([labels[rows], labels[rows]])
+    assert (np.bincount(aug_groups * 2 + aug_labels, minlength=4) == size).all()
+    assert len(plain.sample_indices(src, 5, 1, None)) < len(rows)
+    assert len(with_aug(mode="group").sample_indices(src, 5, 1, None)) == len(labels)

@@ -34,7 +34,7 @@ def test_sensitive_basis_is_the_logistic_regression_direction():
     a = jnp.zeros((2, 5))
     moved = jnp.asarray([[3.0, 0, 0, 0, 0], [3.0, 4.0, 0, 0, 0]])
     d = fair_distance(a, moved, jnp.asarray(b.T))
-    np.testing.assert_allclose(np.asarray(d), [0.0, 4.0 / math.sqrt(5)], atol=1e-6)
+    np.testing.assert_allclose(np.asarray(d), [0.0, 4.0], atol=1e-6)  # Euclidean, as inFairness
 
 
 def test_sensitive_basis_of_three_groups_is_orthonormal_and_refuses_one_group():
@@ -51,15 +51,15 @@ def test_sensitive_basis_of_three_groups_is_orthonormal_and_refuses_one_group():
 def test_projection_keeps_the_sensitive_part_and_clips_the_rest():
     basis = jnp.asarray([[1.0], [0.0], [0.0], [0.0]])
     delta = jnp.asarray([[5.0, 2.0, 0.0, 0.0], [5.0, 0.1, 0.0, 0.0]])
-    out = np.asarray(project_ball(delta, basis, 0.5))  # radius 0.5 x sqrt(4) = 1 in L2
+    out = np.asarray(project_ball(delta, basis, 1.0))  # radius 1 in L2 outside the subspace
     np.testing.assert_allclose(out[0], [5.0, 1.0, 0.0, 0.0], atol=1e-6)
     np.testing.assert_allclose(out[1], [5.0, 0.1, 0.0, 0.0], atol=1e-6)
 
 
 def test_worst_perturbation_stays_in_the_ball_and_finds_the_open_direction():
     # f reads only feature 1 (outside the subspace): the ascent moves feature 1 to the ball's
-    # edge, so the change reaches (w * radius * sqrt(D))^2, short of it only by the random
-    # start's share of the radius left on the features f ignores.
+    # edge, so the change reaches (w * radius)^2, short of it only by the random start's share
+    # of the radius left on the features f ignores.
     basis = jnp.asarray([[1.0], [0.0], [0.0], [0.0]])
     w = 3.0
 
@@ -67,11 +67,11 @@ def test_worst_perturbation_stays_in_the_ball_and_finds_the_open_direction():
         return jnp.stack([w * x[:, 1], jnp.zeros(x.shape[0])], axis=1)
 
     x = jnp.zeros((3, 4))
-    delta = worst_perturbation(logits_fn, x, basis, jax.random.key(0), eps=0.25, steps=5,
-                               step_size=0.2)
-    assert np.all(np.asarray(fair_distance(x, x + delta, basis)) <= 0.25 + 1e-6)
+    delta = worst_perturbation(logits_fn, x, basis, jax.random.key(0), eps=0.5, steps=5,
+                               step_size=0.4)
+    assert np.all(np.asarray(fair_distance(x, x + delta, basis)) <= 0.5 + 1e-6)
     change = np.asarray(output_change(logits_fn(x), logits_fn(x + delta)))
-    bound = (w * 0.25 * 2.0) ** 2
+    bound = (w * 0.5) ** 2
     assert np.all(change <= bound * (1 + 1e-5)) and np.all(change >= 0.98 * bound), change
 
 
@@ -140,17 +140,19 @@ def _test_images(trainer) -> np.ndarray:
 
 @pytest.mark.slow
 def test_sensei_changes_its_output_less_than_scratch_within_the_metric_ball(tmp_path):
-    """SenSeI (rho 1, its default ball eps 0.1) and Scratch, each trained on DigitsB through
-    the one entry for 4 epochs at seeds 0 and 1, both attacked by the same search (10 projected
-    ascent steps of 0.05 from the same start) for the worst perturbation of each test image
-    within SenSeI's fitted metric ball.
+    """SenSeI (rho 1, its default ball eps 0.32 in L2) and Scratch, each trained on DigitsB
+    through the one entry for 4 epochs at seeds 0 and 1, both attacked by the same search (10
+    projected ascent steps of 0.08 from the same start) for the worst perturbation of each test
+    image within SenSeI's fitted metric ball.
 
     For each seed: both learn the label; the geometric mean over the 179 test images of
-    Scratch's squared logit change over SenSeI's exceeds 10 by a one-sided 99% t bound (we
-    measured means of the ratio of about 200 at both seeds: the bound leaves a factor of 20);
-    and, scale-free (so that shrinking all logits does not suffice), the mean change divided by
-    the model's own mean squared logit norm is below half of Scratch's (measured 0.04 and 0.19
-    of it)."""
+    Scratch's squared logit change over SenSeI's exceeds 2 by a one-sided 99% t bound (at the
+    default ball, inFairness's radius sqrt(0.1), we measured geometric means of 3.8 and 5.9 at
+    seeds 0 and 1, bounds 3.6 and 5.7; at the earlier, far larger per-pixel ball of 0.1 RMS the
+    ratio was about 200, and SenSeI collapsed to predicting the group at 32 px); and,
+    scale-free (so that shrinking all logits does not suffice), the mean change divided by the
+    model's own mean squared logit norm is below half of Scratch's (measured 0.30 and 0.27 of
+    it)."""
     from scipy.stats import t as student
 
     from helpers import assert_learned
@@ -165,23 +167,23 @@ def test_sensei_changes_its_output_less_than_scratch_within_the_metric_ball(tmp_
             assert_learned(workdir)
             variables = {"params": state.params, "batch_stats": state.batch_stats}
             f = jax.jit(lambda im, v=variables, m=trainer.model: m.apply(v, im, train=False))
-            delta = worst_perturbation(f, x, basis, jax.random.key(7), eps=0.1, steps=10,
-                                       step_size=0.05)
-            assert float(jnp.max(fair_distance(x, x + delta, basis))) <= 0.1 + 1e-5
+            delta = worst_perturbation(f, x, basis, jax.random.key(7), eps=0.32, steps=10,
+                                       step_size=0.08)
+            assert float(jnp.max(fair_distance(x, x + delta, basis))) <= 0.32 + 1e-5
             changes[name] = np.asarray(output_change(f(x), f(x + delta)), np.float64)
             scales[name] = float(np.mean(np.sum(np.asarray(f(x), np.float64) ** 2, axis=1)))
         log_ratio = np.log(changes["scratch"] + 1e-12) - np.log(changes["sensei"] + 1e-12)
         n = len(log_ratio)
         lower = log_ratio.mean() - student.ppf(0.99, n - 1) * log_ratio.std(ddof=1) / np.sqrt(n)
-        assert lower > np.log(10.0), (seed, np.exp(log_ratio.mean()), np.exp(lower))
+        assert lower > np.log(2.0), (seed, np.exp(log_ratio.mean()), np.exp(lower))
         relative = {k: changes[k].mean() / scales[k] for k in changes}
         assert relative["sensei"] < 0.5 * relative["scratch"], (seed, relative)
 
 
 def _digitsb_shared_run(tmp_path, method: str, seed: int, **overrides) -> dict:
-    """result.json of `method` on DigitsB with the authors' shared noise pattern (one pattern in
-    every image, so that the counterfactual edit is one direction), 8 epochs of the narrow CNN
-    at 16 px, through the one entry."""
+    """result.json of `method` on DigitsB with noise_pattern="shared" (one pattern in every image
+    of A = 1, so that the counterfactual edit is one direction; not the authors' construction),
+    8 epochs of the narrow CNN at 16 px, through the one entry."""
     from nhfair_jax.config import load_config_file
     from nhfair_jax.dispatch import run
 
@@ -199,10 +201,10 @@ def _digitsb_shared_run(tmp_path, method: str, seed: int, **overrides) -> dict:
 @pytest.mark.slow
 def test_lassi_lowers_cd_where_the_edit_is_one_direction(tmp_path):
     """LASSI (attribute vector from the training pairs, adversarial weight 0.3, 3 of 8 epochs
-    the flow's) against Scratch on DigitsB whose noise is the authors' code's one shared
-    pattern: at seeds 0 and 1 both learn the label, and LASSI's CD (the rate of test pairs
-    whose prediction changes with A) is below Scratch's by a one-sided 99% bound on the
-    difference of the two rates over the 180 test pairs (we measured 0.12 against 0.26 and 0.21
+    the flow's) against Scratch on DigitsB whose noise is one shared pattern
+    (noise_pattern="shared"): at seeds 0 and 1 both learn the label, and LASSI's CD (the rate
+    of test pairs whose prediction changes with A) is below Scratch's by a one-sided 99% bound
+    on the difference of the two rates over the 180 test pairs (we measured 0.12 against 0.26 and 0.21
     against 0.43). Where every image draws its own noise (the default) there is no one
     direction to smooth along, and LASSI does not lower CD (docs/methods.md)."""
     from scipy.stats import norm as normal
@@ -213,6 +215,7 @@ def test_lassi_lowers_cd_where_the_edit_is_one_direction(tmp_path):
         cd = {}
         for name, method, extra in (("scratch", "erm", {}),
                                     ("lassi", "lassi", {"attr_from": "pairs",
+                                                        "flow_fraction": 0.4,
                                                         "adv_weight": 0.3, "cert_n": 100,
                                                         "cert_n0": 10, "cert_skip": 9})):
             result = _digitsb_shared_run(tmp_path, method, seed, **extra)
@@ -241,7 +244,8 @@ def test_lassi_certifies_more_with_more_noise(tmp_path):
     workdir = tmp_path / "lassi"
     proc = run_cli("--config", "configs/digitsb.py:lassi", "--workdir", str(workdir),
                    "--config.data.image_size=16", "--config.model.cnn_widths=(8,16,32)",
-                   "--config.train.epochs=3", "--config.train.batch_size=64",
+                   "--config.train.epochs=3", "--config.method.flow_fraction=0.4",
+                   "--config.train.batch_size=64",
                    "--config.train.eval_batch_size=64", "--config.train.progress=False",
                    "--config.method.cert_sigmas=(0.5,0.65)", "--config.method.cert_n=100",
                    "--config.method.cert_n0=10", "--config.method.cert_alpha=0.01")
@@ -252,3 +256,67 @@ def test_lassi_certifies_more_with_more_noise(tmp_path):
     assert test["certified_s0.65"] > 0.5, test
     assert test["certified_acc"] == 0.0 and 0.0 < test["smoothed_acc"] <= 1.0
     assert os.path.exists(workdir / "predictions_test.npz")
+
+
+@pytest.mark.slow
+def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
+    """Issue 49's rule for SenSeI at its defaults (configs/digitsb.py: the small CNN at 32 px,
+    up to 30 epochs), at seeds 0 and 1: test accuracy within 5 points of ERM's at each seed, CD
+    no worse than ERM's at each seed, DEO no worse on the mean of the two seeds. DEO on the 179
+    test images moves with the seed alone (ERM's 0.099 and 0.042): we measured SenSeI's 0.004 and
+    0.081, worse than ERM's at seed 1; accuracy 0.978 and 0.978 against 0.955 and 0.966, CD 0.056
+    and 0.067 against 0.078 and 0.078. The earlier per-pixel ball stayed at validation accuracy
+    0.73 from the first epoch and predicted the group (CD and DEO 1.0)."""
+    from nhfair_jax.config import load_config_file
+    from nhfair_jax.dispatch import run
+
+    deo = {"erm": [], "sensei": []}
+    for seed in (0, 1):
+        test = {}
+        for method in ("erm", "sensei"):
+            c = load_config_file(f"configs/digitsb.py:{method}")
+            c.train.progress, c.seed = False, seed
+            test[method] = run(c, str(tmp_path / f"{method}_{seed}"))["test"]
+            deo[method].append(test[method]["deo"])
+        erm, sensei = test["erm"], test["sensei"]
+        assert sensei["acc"] >= erm["acc"] - 0.05, (seed, sensei["acc"], erm["acc"])
+        assert sensei["cd"] <= erm["cd"], (seed, sensei["cd"], erm["cd"])
+    assert np.mean(deo["sensei"]) <= np.mean(deo["erm"]), deo
+
+
+def test_lassis_flow_epochs_come_before_train_epochs():
+    """Issue 49: with flow_fraction 0 (the default) the flow's `flow_epochs` come on top of
+    train.epochs: of a run of 3 + 2 epochs the first 2 are the flow's (never selected)."""
+    from nhfair_jax.config import method_config
+    from nhfair_jax.methods import get_method
+
+    lassi = get_method(method_config("lassi", flow_epochs=2))
+    assert lassi.epochs_before() == 2
+    assert [lassi.phase(e, 5).name for e in range(1, 6)] == ["flow"] * 2 + ["train"] * 3
+    inside = get_method(method_config("lassi", flow_fraction=0.4))
+    assert inside.epochs_before() == 0 and inside.phase(2, 3).name == "train"
+    with pytest.raises(ValueError, match="flow_epochs must be at least 1"):
+        get_method(method_config("lassi", flow_epochs=0))
+
+
+@pytest.mark.slow
+def test_lassis_flow_trains_on_top_of_the_classifiers_epochs():
+    """Issue 49: the flow gets its own `flow_epochs` before train.epochs (the authors train
+    their generative model first), so the classifier trains as many epochs as Scratch; the
+    run's epochs are train.epochs + flow_epochs, the flow's never selected, and the
+    learning-rate schedule counts from the classifier's first epoch. `flow_fraction` > 0
+    keeps the flow inside train.epochs."""
+    from nhfair_jax.config import method_config
+    from nhfair_jax.training.loop import Run
+
+    c = tiny_config(**{"train.epochs": 3, "data.image_size": 8})
+    c.method = method_config("lassi", flow_epochs=2)
+    run = Run(c, None)
+    assert run.epochs == 5 and run.epochs_before == 2
+    assert [run.phase(e).name for e in range(1, 6)] == ["flow"] * 2 + ["train"] * 3
+    assert not run.phase(2).selectable and run.phase(3).selectable
+    c.method = method_config("lassi", flow_fraction=0.4)
+    inside = Run(c, None)
+    assert inside.epochs == 3 and [inside.phase(e).name for e in (1, 2, 3)] == [
+        "flow", "train", "train"]
+    assert Run(tiny_config(**{"data.image_size": 8}), None).epochs == 2  # ERM: none on top

@@ -12,7 +12,12 @@ latent attribute G flipped) for the rate of flipped predictions, and `attr_g` (G
 0.04 and 0.75, on CIFAR-10B and Fashion-MNIST-B; DigitsB's own 0.2 and 0.45), `noncurated`
 (the share of incomplete training counterfactuals, the paper's App. 14.3; 0 by default) and
 `noise_pattern` ("per_image", default: a Gaussian pattern drawn for each image, as the paper's
-text; "shared": one pattern for every image, as the authors' code).
+text; "shared": one pattern in every noised image, which makes A's edit one direction; it is
+not the authors' construction), `roles` ("paper", default: A the noise and G the contrast, as
+the paper's text; "code": the authors' code, A the contrast change and G the Gaussian noise, one
+pattern per `build_seed`, exact counts, at the code's strengths 0.04 and 0.75 on every set,
+DigitsB included: data/biased.py) and `build_seed` (the construction's seed, 0; the
+counterfactual study sets it and `data.split_seed` to each run's seed with `data_per_seed`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,20 @@ CLASS_NAMES = ("digit_0_4", "digit_5_9")
 TEN_CLASS_NAMES = ("classes_0_4", "classes_5_9")
 CIFAR_CLASS_NAMES = TEN_CLASS_NAMES
 GROUP_NAMES = ("clean", "gaussian_noise")
+CODE_GROUP_NAMES = ("full_contrast", "low_contrast")  # roles="code": A is the contrast change
+
+
+def strengths(roles: str, noise_std, contrast, default_noise: float, default_contrast: float):
+    """(noise_std, contrast): the given ones, else the code's severity-1 settings under
+    roles="code" and the data set's own defaults under roles="paper"."""
+    from nhfair_jax.data.biased import ROLES
+
+    if roles not in ROLES:
+        raise ValueError(f"data.options.roles must be one of {ROLES}, got {roles!r}")
+    if roles == "code":
+        default_noise, default_contrast = NOISE_STD, CONTRAST
+    return (default_noise if noise_std is None else float(noise_std),
+            default_contrast if contrast is None else float(contrast))
 SPLITS_TEN_CLASS = ("paper", "official")
 SPLITS_CIFAR10B = SPLITS_TEN_CLASS
 
@@ -51,7 +70,7 @@ def resize(images: np.ndarray, size: int, chunk: int = 1024) -> np.ndarray:
 
 def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, class_names,
                     eval_skew=None, noise_std=NOISE_STD, contrast=CONTRAST, noncurated=0.0,
-                    noise_pattern="per_image"):
+                    noise_pattern="per_image", roles="paper"):
     """Sources of the biased construction. With `eval_skew`, validation and test follow their
     own P(A = Y) (0.5: the shortcut breaks there, as in Waterbirds); each example keeps its
     noise draws, only whether it carries the noise changes. With `noncurated` > 0 that share of
@@ -61,10 +80,11 @@ def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, cla
     def full(skew_):
         built = make_biased(base, classes, skew=skew_, alpha=alpha, seed=build_seed,
                             noise_std=noise_std, contrast=contrast, keep_noise=noncurated > 0,
-                            noise_pattern=noise_pattern)
+                            noise_pattern=noise_pattern, roles=roles)
         source = ArraySource(images=built["image"], labels=built["label"], groups=built["group"],
                              indices=np.arange(len(base)), class_names=class_names,
-                             group_names=GROUP_NAMES, name=name,
+                             group_names=CODE_GROUP_NAMES if roles == "code" else GROUP_NAMES,
+                             name=name,
                              extras={"image_cf": built["image_cf"],
                                      "image_gflip": built["image_gflip"],
                                      "attr_g": built["attr_g"]})
@@ -82,12 +102,15 @@ def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, cla
 
 
 def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8,
-                    build_seed=0, eval_skew=None, noise_std=DIGITSB_NOISE_STD,
-                    contrast=DIGITSB_CONTRAST, noncurated=0.0, noise_pattern="per_image"
-                    ) -> dict[str, ArraySource]:
+                    build_seed=0, eval_skew=None, noise_std=None, contrast=None, noncurated=0.0,
+                    noise_pattern="per_image", roles="paper") -> dict[str, ArraySource]:
     """DigitsB: 1,797 digits, label = digit >= 5, A = Gaussian noise (std 0.2), G = contrast
-    (x 0.45); seeded 8:1:1 split (`eval_skew`: another P(A = Y) for validation and test)."""
+    (x 0.45); seeded 8:1:1 split (`eval_skew`: another P(A = Y) for validation and test).
+    `roles="code"`: A = contrast (x 0.75), G = one noise pattern (std 0.04), as the authors'
+    code builds CIFAR-10B."""
     del root  # embedded: ships with scikit-learn
+    noise_std, contrast = strengths(roles, noise_std, contrast, DIGITSB_NOISE_STD,
+                                    DIGITSB_CONTRAST)
     from sklearn.datasets import load_digits
 
     digits = load_digits()
@@ -97,13 +120,13 @@ def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0
     return _biased_sources("digitsb", base, digits.target, splits, skew=skew, alpha=alpha,
                            build_seed=build_seed, class_names=CLASS_NAMES, eval_skew=eval_skew,
                            noise_std=noise_std, contrast=contrast, noncurated=noncurated,
-                           noise_pattern=noise_pattern)
+                           noise_pattern=noise_pattern, roles=roles)
 
 
 def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_seed=0,
                              image_size=32, skew=0.8, alpha=0.8, build_seed=0, split="paper",
-                             val_fraction=0.1, noise_std=NOISE_STD, contrast=CONTRAST,
-                             noncurated=0.0, noise_pattern="per_image"):
+                             val_fraction=0.1, noise_std=None, contrast=None,
+                             noncurated=0.0, noise_pattern="per_image", roles="paper"):
     """The construction on a ten-class set's arrays (uint8 [N, H, W, 3], classes 0..9),
     whichever release they were read from.
 
@@ -114,6 +137,7 @@ def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_se
     """
     if split not in SPLITS_TEN_CLASS:
         raise ValueError(f"data.options.split must be one of {SPLITS_TEN_CLASS}, got {split!r}")
+    noise_std, contrast = strengths(roles, noise_std, contrast, NOISE_STD, CONTRAST)
     images = np.concatenate([train_x, test_x])
     classes = np.concatenate([train_y, test_y])
     n_train = len(train_x)
@@ -130,7 +154,7 @@ def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_se
     return _biased_sources(name, base, classes, splits, skew=skew, alpha=alpha,
                            build_seed=build_seed, class_names=TEN_CLASS_NAMES,
                            noise_std=noise_std, contrast=contrast, noncurated=noncurated,
-                           noise_pattern=noise_pattern)
+                           noise_pattern=noise_pattern, roles=roles)
 
 
 def cifar10b_from_arrays(train_x, train_y, test_x, test_y, **options):

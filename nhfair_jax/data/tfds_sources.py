@@ -75,7 +75,7 @@ def celeba_tfds_sources(root, *, split_seed=0, image_size=224, target="Wavy_Hair
 
 
 def cifar10b_tfds_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8,
-                          build_seed=0, val_fraction=0.1, **_):
+                          build_seed=0, val_fraction=0.1, roles="paper", **_):
     """CIFAR-10B built from TFDS `cifar10` (train / test), as from the python release."""
     from nhfair_jax.data.digitsb import cifar10b_from_arrays
 
@@ -88,4 +88,4 @@ def cifar10b_tfds_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=
     (train_x, train_y), (test_x, test_y) = arrays
     return cifar10b_from_arrays(train_x, train_y, test_x, test_y, split_seed=split_seed,
                                 image_size=image_size, skew=skew, alpha=alpha,
-                                build_seed=build_seed, val_fraction=val_fraction)
+                                build_seed=build_seed, val_fraction=val_fraction, roles=roles)

@@ -80,6 +80,9 @@ class Method:
         {"test": {name: number} added to the test split's result, from the selected (best)
         state (e.g. a certified fraction beside the accuracy); "files": {file name: JSON-able
         payload} written into the run directory, from the last state}; either may be absent.
+      epochs_before(): epochs the method trains first, on top of train.epochs (LASSI's flow);
+        the run then has train.epochs + epochs_before() epochs, the learning-rate schedule
+        counting from the first of train.epochs.
 
     The loss's logged `metrics` are summed over an epoch's batches and turned into the epoch's
     scalars once (`epoch_scalars`): a scalar is averaged; a pair of arrays named `<name>:num`
@@ -127,6 +130,9 @@ class Method:
     def sample_indices(self, source, seed: int, epoch: int, method_state):
         del source, seed, epoch, method_state
         return None
+
+    def epochs_before(self) -> int:
+        return 0
 
     def on_epoch_start(self, ctx: HookContext, state, epoch: int):
         del ctx, epoch

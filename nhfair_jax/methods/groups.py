@@ -23,6 +23,29 @@ def balanced_weights(labels, groups, num_classes: int, mode: str) -> np.ndarray:
     return weights / weights.sum()
 
 
+SAMPLINGS = ("uniform", *CELL_MODES)
+
+
+def balanced_indices(sampling: str, source, seed: int, epoch: int, method_rows, method: str):
+    """The epoch's training rows under `train.sampling`: the method's own (`method_rows`, None
+    for every row once) for "uniform"; otherwise len(source) rows drawn with replacement with
+    weights 1 / count of the row's group ("group") or group x class cell ("group_x_class"),
+    GroupDRO's and Resampling's sampler (balanced_weights), offered to any method. The authors of
+    the counterfactual paper train CKD with group x class balanced batches (their `gcBal`
+    sampler fills each batch with equal shares of every cell, cycling the small cells); ours is
+    balanced in expectation, batch by batch. A method that draws its own rows cannot take it."""
+    if sampling not in SAMPLINGS:
+        raise UserError(f"train.sampling must be one of {SAMPLINGS}, got {sampling!r}")
+    if sampling == "uniform":
+        return method_rows
+    if method_rows is not None:
+        raise UserError(f"train.sampling={sampling!r}: method {method} draws its own training "
+                        "rows; use train.sampling='uniform' with it (or its own balancing option)")
+    p = balanced_weights(source.labels, source.groups, source.num_classes, sampling)
+    rng = np.random.default_rng([int(seed), int(epoch), 0x6CBA])
+    return rng.choice(len(source), size=len(source), replace=True, p=p)
+
+
 def cell_counts(labels, groups, num_classes: int, num_groups: int) -> np.ndarray:
     """[G, C] number of training examples of each group x class cell."""
     counts = np.zeros((num_groups, num_classes), np.int64)

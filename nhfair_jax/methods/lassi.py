@@ -1,9 +1,10 @@
 """LASSI: a representation trained against the worst move along a flow's attribute vector, and
 each test point's individual fairness certified by randomized smoothing along that vector.
 
-Two phases. "flow" (the first `flow_fraction` of the epochs, never selected): a small Glow
-(nhfair_jax/models/flow.py) learns the training images by maximum likelihood, the classifier
-frozen. Then the attribute vector a = mean of the flattened latents of group 1 minus that of group
+Two phases. "flow" (`flow_epochs` epochs before the run's train.epochs, never selected, as
+the authors train their generative model first; or, with `flow_fraction` > 0, that share of
+train.epochs): a small Glow (nhfair_jax/models/flow.py) learns the training images by maximum
+likelihood, the classifier frozen. Then the attribute vector a = mean of the flattened latents of group 1 minus that of group
 0 over the training split (`attr_from="groups"`, the paper's; `"pairs"`, ours: the mean over the
 training split's counterfactual pairs of E(group-1 view) - E(group-0 view), for data sets that
 carry `image_cf`), and "train": with z = E(x) the latent of an image and G the flow's
@@ -109,7 +110,8 @@ class LASSI(PhasedMethod):
     """
 
     defaults = {"adv_weight": 0.05, "cls_weight": 1.0, "recon_weight": 0.0, "eps": 1.0,
-                "delta": 0.0, "attack_samples": 10, "flow_fraction": 0.4, "flow_levels": 2,
+                "delta": 0.0, "attack_samples": 10, "flow_epochs": 10, "flow_fraction": 0.0,
+                "flow_levels": 2,
                 "flow_steps": 4, "flow_hidden": 64, "flow_lr": 1e-3, "dequant": 0.02,
                 "cert_sigmas": (0.65,), "cert_alpha": 0.01, "cert_n": 1000, "cert_n0": 100,
                 "cert_skip": 1, "attr_from": "groups"}
@@ -120,8 +122,12 @@ class LASSI(PhasedMethod):
         if cfg.attr_from not in ATTR_FROM:
             raise ValueError(f"method.attr_from must be one of {ATTR_FROM}, got "
                              f"{cfg.attr_from!r}")
-        if not 0.0 < cfg.flow_fraction < 1.0:
-            raise ValueError(f"method.flow_fraction must be in (0, 1), got {cfg.flow_fraction}")
+        if not 0.0 <= cfg.flow_fraction < 1.0:
+            raise ValueError(f"method.flow_fraction must be in [0, 1) (0: the flow's own "
+                             f"flow_epochs before train.epochs), got {cfg.flow_fraction}")
+        if cfg.flow_fraction == 0 and int(cfg.flow_epochs) < 1:
+            raise ValueError(f"method.flow_epochs must be at least 1 (or give flow_fraction > 0),"
+                             f" got {cfg.flow_epochs}")
         for key in ("attack_samples", "cert_n", "cert_n0", "cert_skip", "flow_levels"):
             if int(cfg[key]) < 1:
                 raise ValueError(f"method.{key} must be at least 1, got {cfg[key]}")
@@ -157,7 +163,14 @@ class LASSI(PhasedMethod):
     def init_state(self, info: dict):
         return {"attr": np.zeros((self.dims,), np.float32)}
 
+    def epochs_before(self) -> int:
+        """The flow's own epochs, on top of train.epochs (none with flow_fraction > 0)."""
+        return int(self.cfg.flow_epochs) if self.cfg.flow_fraction == 0 else 0
+
     def flow_epochs(self, epochs: int) -> int:
+        """The flow's epochs among the run's `epochs` (train.epochs + epochs_before())."""
+        if self.cfg.flow_fraction == 0:
+            return int(self.cfg.flow_epochs)
         return int(min(max(round(self.cfg.flow_fraction * epochs), 1), epochs - 1))
 
     def phase(self, epoch: int, epochs: int) -> Phase:

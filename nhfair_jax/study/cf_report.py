@@ -1,12 +1,9 @@
 """The counterfactual study's outputs: results.csv (one line per alpha, row, seed and split of
 the selected models), selection.json, the report (report.md / report.html: the table of the
-study in the paper's layout, test mean ± std over seeds; for the alpha study every alpha, the
-paper's Figure 3 and its two claims checked with intervals over seeds).
-
-The claims of the alpha study (the paper's Sec. 5.2): (1) CP lowers CD against Scratch at every
-alpha; (2) CKD's DEO is below CP's at alpha >= 0.8. Each is read from the paired per-seed
-differences of the test numbers (same seed, same data): it holds at an alpha when the one-sided
-95% t upper bound of the mean difference is below 0 (needs two seeds or more).
+study in the paper's layout, test mean ± std over seeds; for the alpha study every alpha and the
+paper's Figure 3), and claims.json: every claim of the paper the study's rows can test, with its
+one-sided bound over paired seeds and its verdict (nhfair_jax/study/cf_claims.py), rendered in
+the report's claims block.
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ CSV_COLUMNS = ("alpha", "row", "label", "method", "cf", "seed", "split", *METRIC
 HEADERS = {"acc": "Acc ↑", "deo": "DEO ↓", "cd": "CD ↓", "cd_balanced": "CD (balanced) ↓",
            "rfp": "RFP ↓", "rfp_teacher": "RFP^T ↓", "acc_cf": "Acc-CTF ↑",
            "deo_cf": "DEO-CTF ↓", "certified": "Certified ↑"}
-CLAIM_ALPHA = 0.8  # claim 2 is the paper's at alpha >= 0.8
 
 
 def _fmt(v):
@@ -78,58 +74,10 @@ def _cell(rows, alpha, name, metric) -> str:
 
 def paired_upper_bound(diffs) -> tuple[float | None, float | None]:
     """(mean, one-sided 95% t upper bound) of paired differences; bound None for one value."""
-    from scipy import stats
+    from nhfair_jax.study.cf_claims import one_sided
 
-    d = np.asarray([v for v in diffs if v is not None and np.isfinite(v)], float)
-    if not len(d):
-        return None, None
-    if len(d) < 2:
-        return float(d.mean()), None
-    half = stats.t.ppf(0.95, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d))
-    return float(d.mean()), float(d.mean() + half)
-
-
-def alpha_claims(rows, cd_metric: str) -> list[dict]:
-    """The alpha study's two claims per alpha: {"claim", "alpha", "metric", "seeds", "mean",
-    "upper", "holds"}, holds None where the interval is undefined (one seed)."""
-    out = []
-    names = {r["row"] for r in rows}
-    for alpha in sorted({r["alpha"] for r in rows}):
-        checks = [("CP's CD below Scratch's", "cp", "scratch", cd_metric)]
-        if "ckd" in names and alpha is not None and alpha >= CLAIM_ALPHA - 1e-9:
-            checks.append(("CKD's DEO below CP's", "ckd", "cp", "deo"))
-        for claim, a, b, metric in checks:
-            va, vb = _values(rows, alpha, a, metric), _values(rows, alpha, b, metric)
-            diffs = [va[s] - vb[s] for s in sorted(va) if s in vb]
-            mean, upper = paired_upper_bound(diffs)
-            out.append({"claim": claim, "alpha": alpha, "metric": metric, "seeds": len(diffs),
-                        "mean": mean, "upper": upper,
-                        "holds": None if upper is None else bool(upper < 0)})
-    return out
-
-
-def _claims_blocks(claims) -> list:
-    from nhfair_jax.report.tables import fmt
-
-    table = [["Claim", "alpha", "seeds", "mean difference", "95% upper bound", "holds"]]
-    for c in claims:
-        holds = "n/a (one seed)" if c["holds"] is None else ("yes" if c["holds"] else "NO")
-        table.append([c["claim"], f"{c['alpha']:g}", str(c["seeds"]), fmt(c["mean"]),
-                      fmt(c["upper"]), holds])
-    failed = [c for c in claims if c["holds"] is False]
-    if failed:
-        words = "Where a claim does not reproduce: " + "; ".join(
-            f"{c['claim']} at alpha {c['alpha']:g} (mean difference {fmt(c['mean'])}, upper "
-            f"bound {fmt(c['upper'])})" for c in failed) + "."
-    elif claims and all(c["holds"] for c in claims):
-        words = "Every claim holds."
-    else:
-        words = "Too few seeds to bound every difference."
-    return [("h2", "The paper's claims, with intervals over seeds"),
-            ("p", "Paired test differences per seed (the first method minus the second); a claim "
-                  "holds at an alpha when the one-sided 95% t upper bound of the mean difference "
-                  f"is below 0. {words}"),
-            ("table", table)]
+    mean, bound, _ = one_sided(diffs, -1)
+    return mean, bound
 
 
 def figure3(rows: list[dict], study, name: str):
@@ -171,8 +119,9 @@ def _selected_by(sel, measure: dict) -> str:
 
 
 def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
-    """Writes results.csv, selection.json and the report; returns {"rows", "selection",
-    "claims"}."""
+    """Writes results.csv, selection.json, claims.json and the report; returns {"rows",
+    "selection", "claims"}."""
+    from nhfair_jax.study.cf_claims import claims_blocks, study_claims
     from nhfair_jax.study.cf_tables import COLUMNS
 
     study, workdir, name = runs.study, runs.workdir, str(runs.study.name)
@@ -207,7 +156,6 @@ def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
                + [[study.row[r].label, *(_cell(rows, table_alpha, r, c) for c in columns),
                    _selected_text(selected[(table_alpha, r)]),
                    _selected_by(selected[(table_alpha, r)], measure)] for r in study.rows])]
-    claims = []
     if study.study == "alpha":
         blocks += [("h2", "Every alpha (the numbers behind Figure 3)"),
                    ("table", [["alpha", "Method", *(HEADERS.get(c, c) for c in columns),
@@ -220,9 +168,10 @@ def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
             path = save(figure3(rows, study, name), workdir, f"figure3_{name}.png")
             blocks.append(("figure", path, f"CD, DEO and RFP against alpha on {name} (test, "
                                            "mean ± std over seeds): the paper's Figure 3."))
-        if {"scratch", "cp"} <= set(study.rows):
-            claims = alpha_claims(rows, study.cd_metric)
-            blocks += _claims_blocks(claims)
+    claims = study_claims(rows, study.cd_metric)
+    rundir.write_json(os.path.join(workdir, "claims.json"), claims)
+    if claims:
+        blocks += claims_blocks(claims)
     from nhfair_jax.report import to_markdown
     from nhfair_jax.report.html import render
 

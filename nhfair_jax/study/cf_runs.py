@@ -71,6 +71,11 @@ class StudyRuns:
         for key, value in row.data.items():
             c.data.options[key] = value
         c.seed = int(seed)
+        if self.study.get("data_per_seed", False):  # the authors' code: data from the seed
+            c.data.split_seed = int(seed)
+            c.data.options.build_seed = int(seed)
+        for key, value in row.get("train", {}).items():
+            c.train[key] = value
         c.train.progress = False
         own = {k: v for k, v in params.items() if k != "cf_lambda"}
         if "teacher" in spec(row.method).needs:

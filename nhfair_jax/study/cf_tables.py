@@ -14,25 +14,31 @@ order) and `row.<name>`, each a ConfigDict:
 - `params_from`: a row whose selected hyperparameters this row starts from (the teacher and
   mu studies vary one thing of the selected CKD);
 - `data`: data.options overrides of the row (the de-biased teacher's alpha 0.5, the
-  non-curated share of the App. 14.3 study).
+  non-curated share of the App. 14.3 study); `train`: config.train overrides (the group x
+  class balanced sampler, `sampling`).
 
 The reference row (`reference`, Scratch) sets the accuracy bound and is every default teacher.
 Studies (`STUDIES`): `alpha` (Figure 3 over alpha, Scratch / CP / CKD), `table3` (every method
 and combination), `table1` (Scratch, Scratch+aug, CP, plus any registered individual-fairness
 method of INDIVIDUAL_FAIRNESS: SenSeI and LASSI join it once registered), `teachers` (Table 2 /
 App. 14.2), `table4` (HKD+CP against CKD), `rep` (CKD on logits vs features, App. 14.3), `mu`
-(mu sensitivity), `noncurated` (incomplete training counterfactuals) and `cf_images` (accuracy
-and DEO on the counterfactual images, App. 14.4).
+(mu sensitivity), `noncurated` (incomplete training counterfactuals), `cf_images` (accuracy
+and DEO on the counterfactual images, App. 14.4) and `sampling` (CP and CKD with and without the
+group x class balanced sampler the authors' published CKD runs use, `--sampling gcBal`: the
+paper does not mention it; the balanced rows keep the unbalanced rows' teacher, Scratch, so that
+only the student's batches differ).
 
 References: the counterfactual fairness benchmark paper, Tables 1-4, Figure 3 and App. 14.
 """
 
 from __future__ import annotations
 
+import copy
+
 import ml_collections
 
 STUDIES = ("alpha", "table3", "table1", "teachers", "table4", "rep", "mu", "noncurated",
-           "cf_images")
+           "cf_images", "sampling")
 SELECT = ("cd", "deo", "none")
 GF_METHODS = ("ss", "rw", "cov", "mfd", "lbc")  # the paper's group-fairness baselines
 GF_LABELS = {"ss": "SS", "rw": "RW", "cov": "COV", "mfd": "MFD", "lbc": "LBC"}
@@ -47,16 +53,17 @@ COLUMNS = {"alpha": ("acc", "deo", "cd", "rfp"), "table3": ("acc", "deo", "cd"),
            "teachers": ("rfp_teacher", "acc", "deo", "cd", "rfp"),
            "table4": ("acc", "deo", "cd"), "rep": ("acc", "deo", "cd"),
            "mu": ("acc", "deo", "cd"), "noncurated": ("acc", "cd", "deo"),
-           "cf_images": ("acc_cf", "deo_cf")}
+           "cf_images": ("acc_cf", "deo_cf"), "sampling": ("acc", "deo", "cd", "rfp")}
 
 
 def row(label, method, *, cf="", params=None, grid=None, select="cd", teacher="",
-        params_from="", data=None) -> ml_collections.ConfigDict:
+        params_from="", data=None, train=None) -> ml_collections.ConfigDict:
     """One row of a study (see the module docstring)."""
     return ml_collections.ConfigDict({
         "label": label, "method": method, "cf": cf, "params": dict(params or {}),
         "grid": {k: tuple(v) for k, v in (grid or {}).items()}, "select": select,
-        "teacher": teacher, "params_from": params_from, "data": dict(data or {})})
+        "teacher": teacher, "params_from": params_from, "data": dict(data or {}),
+        "train": dict(train or {})})
 
 
 def _grid(grids, *keys) -> dict:
@@ -167,6 +174,13 @@ def build_rows(study: str, grids, *, mus=(), noncurated=(), debiased_alpha=None,
             rows[f"ckd_nc{round(100 * share)}"] = row(
                 f"CKD ({round(100 * share)}%)", "ckd", select="none", teacher="scratch",
                 params_from="ckd", data={"noncurated": float(share)})
+    elif study == "sampling":
+        rows = _core_rows(grids)
+        for name in ("cp", "ckd"):
+            balanced = copy.deepcopy(rows[name])
+            balanced.label = f"{balanced.label} (gcBal)"
+            balanced.train = {"sampling": "group_x_class"}
+            rows[f"{name}_gcbal"] = balanced
     else:  # cf_images: App. 14.4's methods
         base = _table3_rows(grids)
         rows = {k: base[k] for k in ("scratch", "ss", "rw", "lbc", "cp", "ckd")}

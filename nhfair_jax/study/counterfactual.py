@@ -9,7 +9,9 @@ and does counterfactual knowledge distillation (CKD) lower both?
 `configs/cf_study.py:DATASET[,STUDY[,SCALE]]` picks the data set (digitsb, digitsb_shared,
 fashion_mnist_b, cifar10b, celeba, lfw) and the study (nhfair_jax/study/cf_tables.py): `alpha`
 (Figure 3, the default), `table3`, `table1`, `teachers` (Table 2, App. 14.2), `table4`, `rep`,
-`mu`, `noncurated`, `cf_images`. For each alpha of the config (the data set's `alpha` option; real data
+`mu`, `noncurated`, `cf_images`, `sampling`. `--config.KEY=VALUE` overrides one field of the
+study config (e.g. `--config.base.data.options.roles=code`, the authors' construction of the
+synthetic sets). For each alpha of the config (the data set's `alpha` option; real data
 has none) and each row of the table:
 
 1. every candidate of the row's grid trains with the first seed; the candidate kept is the
@@ -25,7 +27,9 @@ The workdir then holds `report.md` / `report.html` (the same content; the HTML o
 the plots inline), `results.csv` (one line per alpha, row, seed and split of the selected models:
 alpha, row, label, method, cf, seed, split, acc, cd, cd_balanced, deo, deo_mean, rfp, acc_cf,
 deo_cf, worst_acc, rfp_teacher, params, run), `selection.json` and, for the alpha study,
-`plots/figure3_<name>.png` and the claims checked with intervals over seeds.
+`plots/figure3_<name>.png` and `claims.json` (every claim of the paper the study's rows can
+test, with its one-sided bound over paired seeds and its verdict: nhfair_jax/study/cf_claims.py),
+which the report's claims block renders.
 
 References:
   The counterfactual fairness benchmark paper (CelebA-CF, LFW-CF, CIFAR-10B, CKD): Tables 1-4,
@@ -145,6 +149,38 @@ def check_workdir(workdir: str, study, force: bool) -> None:
                          remedy="choose another --workdir or pass --force")
 
 
+def apply_overrides(study, overrides: list[str]) -> None:
+    """Applies `--config.KEY=VALUE` arguments to the study config: KEY an existing field (dotted),
+    VALUE parsed as a Python literal (a bare word is a string) of the field's type."""
+    import ast
+
+    for arg in overrides:
+        if not arg.startswith("--config.") or "=" not in arg:
+            raise UserError(f"unknown argument {arg!r}; overrides read --config.KEY=VALUE")
+        key, _, text = arg[len("--config."):].partition("=")
+        *path, leaf = key.split(".")
+        node = study
+        for part in path:
+            if part not in node:
+                raise UserError(f"--config.{key}: no such config key {part!r}")
+            node = node[part]
+        if leaf not in node:
+            raise UserError(f"--config.{key}: no such config key {leaf!r}")
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            value = text
+        old = node[leaf]
+        if isinstance(old, bool) and not isinstance(value, bool):
+            raise UserError(f"--config.{key}: expected True or False, got {text!r}")
+        if isinstance(old, float) and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if old is not None and type(value) is not type(old) and not (
+                isinstance(old, (tuple, list)) and isinstance(value, (tuple, list))):
+            raise UserError(f"--config.{key}: expected a {type(old).__name__}, got {text!r}")
+        node[leaf] = value
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nhfair_jax.study.counterfactual",
                                      description=__doc__.split("\n\n")[0])
@@ -154,7 +190,7 @@ def main(argv=None) -> int:
     parser.add_argument("--force", action="store_true",
                         help="take over a workdir made by another study config")
     parser.add_argument("--no_plots", action="store_true")
-    args = parser.parse_args(argv)
+    args, overrides = parser.parse_known_args(argv)
     from nhfair_jax import runtime
 
     runtime.setup()
@@ -163,6 +199,7 @@ def main(argv=None) -> int:
         from nhfair_jax.data import reused_sources
 
         study = load_config_file(args.config)
+        apply_overrides(study, overrides)
         validate(study)
         check_workdir(args.workdir, study, args.force)
         with reused_sources():  # the study's runs of one data setting read the same arrays

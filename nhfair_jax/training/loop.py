@@ -22,6 +22,7 @@ from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, i
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods.base import HookContext, epoch_scalars
 from nhfair_jax.methods.phases import in_phase, phase_of
+from nhfair_jax.methods.groups import balanced_indices
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles, outcome
 from nhfair_jax.training.checkpoint import Checkpoints
@@ -58,6 +59,8 @@ class Run:
         self.num_classes, self.num_groups = built.num_classes, built.num_groups
         self.model, self.tx, self.state = built.model, built.tx, built.state
         self.data_seed, self.time_data = built.data_seed, built.time_data
+        self.epochs = built.epochs
+        self.epochs_before = self.epochs - c.train.epochs
         train = self.sources["train"]
         self.steps_per_epoch = len(train) // c.train.batch_size
         if self.steps_per_epoch == 0:
@@ -84,7 +87,7 @@ class Run:
         return optimizer_for(self.config, self.method, phase)
 
     def phase(self, epoch: int):
-        return phase_of(self.method, epoch, self.config.train.epochs)
+        return phase_of(self.method, epoch, self.epochs)
 
     def cached_phase(self, epoch: int) -> bool:
         """Whether the epoch's steps read cached backbone features instead of images: its phase
@@ -103,7 +106,8 @@ class Run:
     def with_epoch_learning_rate(self, state, epoch: int):
         """The state with this epoch's learning rate in the optimizer state: schedules follow
         epochs whatever an epoch's length (FIS and subsampling train on fewer rows)."""
-        lr = epoch_learning_rate(self.config.optim, epoch, self.config.train.epochs)
+        lr = epoch_learning_rate(self.config.optim, max(epoch - self.epochs_before, 1),
+                                 self.config.train.epochs)
         return state.replace(opt_state=set_learning_rate(
             state.opt_state, replicate(np.float32(lr), self.mesh))), lr
 
@@ -116,6 +120,8 @@ class Run:
         state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
                                              jax.device_get(state.method_state))
+        indices = balanced_indices(c.train.get("sampling", "uniform"), self.sources["train"],
+                                   self.data_seed, epoch, indices, c.method.name)
         train = self.sources["train"]
         if self.cached_phase(epoch):
             # a head on a frozen backbone: the features once, then batches of them
@@ -236,8 +242,8 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
             print(f"resuming {rundir.path} after epoch {meta['epoch']}", file=sys.stderr)
     rundir.write_log(meta["history"])  # drops any line of an epoch not checkpointed
 
-    epochs = tqdm(range(meta["epoch"] + 1, c.train.epochs + 1), initial=meta["epoch"],
-                  total=c.train.epochs, desc="train",
+    epochs = tqdm(range(meta["epoch"] + 1, run.epochs + 1), initial=meta["epoch"],
+                  total=run.epochs, desc="train",
                   disable=True if not progress or meta["done"] else None,  # None: a TTY only
                   file=sys.stderr)
     for epoch in epochs:
@@ -251,7 +257,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         t2, compiled = time.perf_counter(), compiles.summary_since(compiled_before)
         is_best, meta = early_stopping_update(c.train.monitor, meta, val, epoch,
                                               run.phase(epoch).selectable)
-        stop = meta["bad_epochs"] >= c.train.patience or epoch == c.train.epochs
+        stop = meta["bad_epochs"] >= c.train.patience or epoch == run.epochs
         entry = {"epoch": epoch, **entry,
                  **{f"val_{k}": val[k] for k in ("loss", "acc", "worst_acc", "gap_acc", "dp",
                                                  "eqodd", "utility", "worst", "gap")},
@@ -306,7 +312,7 @@ def _finish(run: Run, ckpt: Checkpoints, rundir: RunDir, state, meta: dict, t_st
     return outcome.write_result(
         rundir, run.config, run.sources, splits,
         best_epoch=meta["best_epoch"], epochs_run=meta["epoch"],
-        stopped_early=meta["epoch"] < run.config.train.epochs, monitor=run.config.train.monitor,
+        stopped_early=meta["epoch"] < run.epochs, monitor=run.config.train.monitor,
         devices=int(run.mesh.devices.size),
         # seconds of this session by phase: loading data, building the model, state and steps
         # (setup), the epochs' training and validation, checkpoints written and read, the

@@ -46,6 +46,7 @@ class Setup:
     state: Any  # replicated over the mesh
     data_seed: int
     time_data: float
+    epochs: int  # train.epochs plus the epochs the method trains first (LASSI's flow)
 
     def evaluator(self) -> Evaluator:
         return Evaluator(self.config, self.model, self.method, self.mesh, self.sources,
@@ -72,6 +73,8 @@ def build(config, mesh=None, *, teacher=None) -> Setup:
     t0 = time.perf_counter()
     c = config
     method = get_method(c.method)  # `method.cf` wraps any method (+aug / +cp)
+    # train.epochs, plus the epochs a method trains first on top of them (LASSI's flow)
+    epochs = c.train.epochs + int(method.epochs_before())
     mesh = mesh or make_mesh()
     n_dev = mesh.devices.size
     for key in ("batch_size", "eval_batch_size"):
@@ -97,7 +100,7 @@ def build(config, mesh=None, *, teacher=None) -> Setup:
     data_seed = int(jax.random.bits(jax.random.fold_in(root, 2), dtype=np.uint32))
     model = models_lib.create_model(c.model.name, num_classes,
                                     **models_lib.model_options(c.model))
-    tx = optimizer_for(c, method, phase_of(method, 1, c.train.epochs).name)
+    tx = optimizer_for(c, method, phase_of(method, 1, epochs).name)
     variables = None
     if c.model.pretrained_path or teacher is RESTORING:
         dummy = np.zeros((1, *train.image_shape), np.float32)
@@ -109,7 +112,7 @@ def build(config, mesh=None, *, teacher=None) -> Setup:
                    "batch_stats": variables.get("batch_stats", {})}
     info = {"num_classes": num_classes, "num_groups": num_groups, "num_train": len(train),
             "labels": train.labels, "groups": train.groups, "seed": c.seed,
-            "epochs": c.train.epochs,
+            "epochs": epochs,
             # distillation: the frozen teacher's variables (nhfair_jax.dispatch loads them;
             # None for other methods)
             "teacher": teacher}
@@ -119,7 +122,7 @@ def build(config, mesh=None, *, teacher=None) -> Setup:
     return Setup(config=c, method=method, mesh=mesh, sources=sources, test_pairs=test_pairs,
                  test_gflip=test_gflip, num_classes=num_classes, num_groups=num_groups,
                  model=model, tx=tx, state=replicate(state, mesh), data_seed=data_seed,
-                 time_data=time_data)
+                 time_data=time_data, epochs=epochs)
 
 
 def restore_best(config, workdir, mesh=None):
