@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 
 from absl import flags
@@ -151,11 +152,13 @@ def parse_flags(argv):
     except UserError as e:  # a config file's get_config refused its argument or a setting
         fail(str(e))
     except flags.Error as e:
-        root = root_cause(e)
-        if root is not e and isinstance(root, (UserError, ValueError, KeyError, OSError)):
+        root, first = root_cause(e), str(e).strip().splitlines()[0]
+        overridden = re.match(r"flag --[\w-]+\.[\w.-]+=", first)  # an override's bad value
+        if root is not e and not overridden and isinstance(
+                root, (UserError, ValueError, KeyError, OSError)):
             # the config file raised it (its get_config refused its argument): its message only
             fail(f"--config: {str(root).strip().splitlines()[0]}")
-        fail(f"{str(e).strip().splitlines()[0]}; see --helpfull")
+        fail(f"{first}; see --helpfull")
     except (AttributeError, KeyError) as e:  # ml_collections: no such key
         fail_unknown_key(e, argv)
     except (TypeError, ValueError) as e:  # ml_collections: wrong type for the key

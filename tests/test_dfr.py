@@ -141,8 +141,7 @@ def test_post_fit_trains_its_erm_run_first_and_writes_the_run_directory(tmp_path
         raise AssertionError("a trial on cached features built the trainer or a checkpoint")
 
     # the features are cached now: a second trial reads them and the labels, nothing else
-    monkeypatch.setattr(postfit, "Run", no_trainer)
-    monkeypatch.setattr(postfit, "Checkpoints", no_trainer)
+    monkeypatch.setattr(postfit, "restore_best", no_trainer)
     again = run(cfg, str(tmp_path / "dfr2"))  # the ERM run is reused
     assert os.path.getmtime(os.path.join(base_dir, "result.json")) == base_mtime
     assert again["test"]["acc"] == result["test"]["acc"]  # deterministic

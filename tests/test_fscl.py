@@ -184,6 +184,7 @@ def test_contrastive_loss_falls_and_the_frozen_features_support_a_useful_head():
 
 @pytest.mark.slow
 def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_path(monkeypatch):
+    from nhfair_jax.data.pipeline import eval_dataset
     from nhfair_jax.training import loop
     from nhfair_jax.training.evaluator import Evaluator
     from nhfair_jax.training.step import shard_batch
@@ -218,7 +219,7 @@ def test_the_cached_linear_phase_reads_features_once_and_steps_like_the_image_pa
     linear = run.method.in_phase("linear")
     step = run.train_step_for(3)
     rows = np.arange(cfg.train.batch_size)
-    images = next(iter(loop.eval_dataset(run.sources["train"].subset(rows, "b"),
+    images = next(iter(eval_dataset(run.sources["train"].subset(rows, "b"),
                                          batch_size=len(rows), **run.norm)))
     on_images = {"image": images["image"], "label": images["label"], "group": images["group"]}
     on_feats = {"features": feats[rows], "label": images["label"], "group": images["group"]}

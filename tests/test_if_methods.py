@@ -117,8 +117,8 @@ def test_flow_is_invertible_and_its_shapes_add_up():
 
 
 def _trained(tmp_path, name: str, seed: int, epochs: int, **method):
-    """A finished run of `name` on DigitsB at 16 px through the one entry, and its Run and best
-    state (host arrays)."""
+    """A finished run of `name` on DigitsB at 16 px through the one entry, and its Evaluator and
+    best state (host arrays)."""
     from nhfair_jax.config import method_config
     from nhfair_jax.dispatch import run
     from nhfair_jax.training.teacher import restore_best
@@ -134,7 +134,7 @@ def _trained(tmp_path, name: str, seed: int, epochs: int, **method):
 
 def _test_images(trainer) -> np.ndarray:
     parts = [np.asarray(b["image"])[np.asarray(b["mask"], bool)]
-             for b, _ in trainer.evaluator.eval_batches(trainer.sources["test"], ("image", "mask"))]
+             for b, _ in trainer.eval_batches(trainer.sources["test"], ("image", "mask"))]
     return np.concatenate(parts)
 
 

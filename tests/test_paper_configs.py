@@ -193,7 +193,7 @@ def test_benchmark_paper_runs_a_step_on_miniatures_of_the_seven(tmp_path, monkey
     md = out["markdown"]
     for paper_name in ("CelebA", "UTKFace", "FairFace", "Facet", "HAM10000", "Fitz17k",
                        "Waterbirds"):
-        assert f"({paper_name}) | utility | erm | " in md
+        assert f"({paper_name}) | utility ↑ | erm | " in md  # the metric with its direction
 
 
 @pytest.mark.slow

@@ -282,8 +282,8 @@ def test_predict_answers_a_split_again_from_the_same_parameters_and_recomputes_a
     state = trainer.state
     first = trainer.evaluator.predict(state, "val")
     calls = []
-    step = trainer.eval_step
-    trainer.eval_step = lambda *a: calls.append(1) or step(*a)
+    step = trainer.evaluator.eval_step
+    trainer.evaluator.eval_step = lambda *a: calls.append(1) or step(*a)
     again = trainer.evaluator.predict(state, "val")
     np.testing.assert_array_equal(again, first)
     again[:] = 0.0  # the caller's copy: the kept logits are unchanged

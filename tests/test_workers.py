@@ -31,7 +31,10 @@ from tests.helpers import REPO, need
 KW = dict(datasets=("digitsb", "digitsb_skew95"), methods=("erm", "resampling", "dfr"),
           trials=1, erm_trials=2, seeds=(0, 1), epochs=2)
 PAUSE = {"NHFAIR_TEST_PAUSE": "write_probe=0.05,run_locked=0.2"}
-SEED_LINE = re.compile(r"^\[(\S+)/(\S+)\] seed (\d+) of the selected configuration: "
+# the start of a run's line in the benchmark's log, after its progress ("[5/14 runs, about 6 s
+# left] ")
+RUN_LINE = r"^(?:\[\d+/\d+ runs[^\]]*\] )?"
+SEED_LINE = re.compile(RUN_LINE + r"\[(\S+)/(\S+)\] seed (\d+) of the selected configuration: "
                        r"(trained, (\d+) epochs? here|fitted on|finished already)", re.M)
 
 
@@ -63,7 +66,8 @@ def _check_trained_once(workdir, logs, kw, *, resumed=()):
     budgets = {(d, m): kw["erm_trials"] if m == "erm" else kw["trials"]
                for d in kw["datasets"] for m in kw["methods"]}
     for (dataset, method), budget in budgets.items():
-        assert len(re.findall(rf"^\[{dataset}/{method}\] trial \d+: val", text, re.M)) == budget
+        assert len(re.findall(RUN_LINE + rf"\[{dataset}/{method}\] trial \d+: val", text,
+                              re.M)) == budget
     runs = _run_dirs(workdir)
     assert len(runs) == sum(budgets.values()) + len(expected)
     for run in runs:
@@ -252,7 +256,9 @@ def test_two_launched_workers_train_each_run_once_and_report_as_one(tmp_path,
     _check_trained_once(workdir, logs, KW)
     assert all(re.search(r"trial \d+: val", log) for log in logs), "a worker ran no trial"
     assert os.path.exists(os.path.join(workdir, "optuna.journal"))  # the launcher's default
-    assert open(os.path.join(workdir, "report.md")).read().strip() in done.stdout
+    # the command's summary (each method's test means) and where the report is
+    assert "2 data set(s) x 3 method(s)" in done.stdout
+    assert f"report: {os.path.join(workdir, 'report.md')}" in done.stdout
     assert findings(build_report(workdir, plots=False)["markdown"]) == single_worker_report
     again = subprocess.run(_launcher_args(config, workdir, "--workers", "2"), cwd=REPO,
                            capture_output=True, text=True, timeout=600)

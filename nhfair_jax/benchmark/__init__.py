@@ -39,16 +39,16 @@ def validate(bench) -> None:
     from nhfair_jax.config_schema import BENCHMARK, ConfigError, check_config, check_run
     from nhfair_jax.data import known_datasets
     from nhfair_jax.errors import UserError
-    from nhfair_jax.methods import registered
+    from nhfair_jax.methods import BASELINE, registered
     from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS, Sweeper
 
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
         raise UserError(f"unknown method(s) {unknown} in the benchmark config; registered: "
                         f"{', '.join(sorted(registered()))}")
-    if "erm" not in bench.methods:
-        raise UserError("the benchmark config's methods must include 'erm': every method is "
-                        "selected relative to the ERM baseline")
+    if BASELINE not in bench.methods:
+        raise UserError(f"the benchmark config's methods must include {BASELINE!r}: every "
+                        "method is selected relative to the ERM baseline")
     if bench.objective not in OBJECTIVES:
         raise UserError(f"objective must be one of {sorted(OBJECTIVES)}, got {bench.objective!r}")
     if "splits" not in bench:
@@ -64,7 +64,7 @@ def validate(bench) -> None:
     check_config(bench, BENCHMARK, what="the benchmark config")
     for name, spec in bench.datasets.items():
         skipped = list(spec.get("skip_methods", ()))
-        wrong = [m for m in skipped if m not in bench.methods or m == "erm"]
+        wrong = [m for m in skipped if m not in bench.methods or m == BASELINE]
         if wrong:
             raise UserError(f"data set {name!r}: skip_methods {wrong} must name methods of the "
                             "benchmark other than erm")
@@ -84,8 +84,10 @@ def validate(bench) -> None:
 def dataset_methods(bench, dataset: str) -> list[str]:
     """The methods run on `dataset`: ERM first, then the benchmark's methods less the data set's
     `skip_methods` (a method that cannot run there, as OxonFair on a multi-class target)."""
+    from nhfair_jax.methods import BASELINE
+
     skipped = set(bench.datasets[dataset].get("skip_methods", ()))
-    return ["erm", *[m for m in bench.methods if m != "erm" and m not in skipped]]
+    return [BASELINE, *[m for m in bench.methods if m != BASELINE and m not in skipped]]
 
 
 def check_workdir(workdir: str, bench, force: bool) -> None:
@@ -209,17 +211,17 @@ def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
     """Runs a data set's sweeps, ERM first; whether all of them are done (without `wait`,
     those whose last trials other workers hold are passed, and so are the post-fit sweeps
     while ERM's is not done)."""
-    from nhfair_jax.methods import spec
+    from nhfair_jax.methods import BASELINE, spec
     from nhfair_jax.sweep import collect
 
-    erm_done = done = sweeper.sweep(dataset, "erm", wait=wait)
-    for method in [m for m in methods if m != "erm"]:
+    erm_done = done = sweeper.sweep(dataset, BASELINE, wait=wait)
+    for method in [m for m in methods if m != BASELINE]:
         base = None
         if spec(method).fitted_on_base_run:
             if not erm_done:
                 done = False
                 continue
-            base = collect.select(sweeper.workdir, dataset, ["erm"])["erm"]["selected"]["dir"]
+            base = collect.select(sweeper.workdir, dataset, [BASELINE])[BASELINE]["selected"]["dir"]
         done = sweeper.sweep(dataset, method, base_run=base, wait=wait) and done
     return done
 
@@ -235,12 +237,12 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=No
               ) -> list[dict]:
     """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
     arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
-    from nhfair_jax.methods import spec
+    from nhfair_jax.methods import BASELINE, spec
     from nhfair_jax.sweep.runner import log_line
 
     log = log or log_line
     jobs, erm_jobs = [], {}
-    for method in ["erm", *[m for m in methods if m != "erm"]]:
+    for method in [BASELINE, *[m for m in methods if m != BASELINE]]:
         chosen = selection[method]["selected"]
         if chosen is None:
             log(f"[{dataset}/{method}] no selectable candidate (all Unwanted); no seeds")
@@ -256,7 +258,7 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=No
                    # fitted on ERM's run of the same seed
                    "base_run": erm_jobs[seed]["run_dir"] if post_fit else None,
                    "base_job": erm_jobs[seed] if post_fit else None}
-            if method == "erm":
+            if method == BASELINE:
                 erm_jobs[seed] = job
             jobs.append(job)
     return jobs

@@ -123,6 +123,7 @@ class Study:
     """The cells of a study config: base parameters per data set, and their run directories."""
 
     def __init__(self, study, workdir: str):
+        from nhfair_jax.methods import BASELINE
         from nhfair_jax.report.gather import read_bench_config
         from nhfair_jax.sweep import collect
 
@@ -141,11 +142,11 @@ class Study:
             self.bench_seed0 = int(saved["seeds"][0])
             for dataset in bench.datasets:
                 chosen = collect.select(self.base_workdir, dataset,
-                                        ["erm", *study.methods])
-                if not chosen or chosen["erm"]["selected"] is None:
+                                        [BASELINE, *study.methods])
+                if not chosen or chosen[BASELINE]["selected"] is None:
                     raise UserError(f"{self.base_workdir} has no finished ERM trial for "
                                     f"{dataset}; finish the benchmark first")
-                self.base_params[dataset] = dict(chosen["erm"]["selected"]["params"]["params"])
+                self.base_params[dataset] = dict(chosen[BASELINE]["selected"]["params"]["params"])
                 for m in study.methods:  # the benchmark's selection of each method, if any
                     if chosen.get(m, {}).get("selected") is not None:
                         self.method_params[(dataset, m)] = dict(
