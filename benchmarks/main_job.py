@@ -10,7 +10,10 @@ persistent compilation cache of its own under --out, all started together by def
 has about the same share of the machine; --one_by_one runs them one after the other). Measured
 per run: wall seconds, user + system CPU seconds and peak memory of the process (os.wait4), the
 runs' own timings (result.json's timings_s summed over the run directories), the epochs trained,
-the trials a pruner stopped, the trained runs whose first epoch compiled nothing; and, against
+the trials a pruner stopped, the trained runs whose first epoch compiled nothing (every program
+read from the persistent cache) and traced nothing (every program the process's already,
+nhfair_jax/training/programs.py), the steady-state training time (each run's epochs at the
+median of its later epochs' training seconds, summed) and the wall time over it; and, against
 the first run, how many results.csv cells (data set, method, rule, seed, split x metric) are
 identical and the largest difference of the others.
 """
@@ -24,6 +27,8 @@ import os
 import subprocess
 import sys
 import time
+
+import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from _common import print_table, write_json  # noqa: E402
@@ -68,7 +73,7 @@ def run_dirs(workdir: str):
 
 
 def measured(workdir: str) -> dict:
-    timings, epochs, pruned, trained, clean = {}, 0, 0, 0, 0
+    timings, epochs, pruned, trained, clean, untraced, steady = {}, 0, 0, 0, 0, 0, 0.0
     for folder in run_dirs(workdir):
         log = []
         if os.path.exists(os.path.join(folder, "log.jsonl")):
@@ -78,6 +83,10 @@ def measured(workdir: str) -> dict:
         if log and "cache_hits" in log[0]:
             trained += 1
             clean += log[0]["compiles"] == log[0]["cache_hits"]
+            untraced += log[0]["compiles"] == 0  # its programs were the process's already
+        times = [e["time_train_s"] for e in log if "time_train_s" in e]
+        if times:  # steady state: every epoch at the median of the later ones
+            steady += len(times) * float(np.median(times[1:] or times))
         result = os.path.join(folder, "result.json")
         if os.path.exists(result):
             for key, value in json.load(open(result)).get("timings_s", {}).items():
@@ -85,6 +94,8 @@ def measured(workdir: str) -> dict:
                     timings[key] = timings.get(key, 0.0) + value
     return {"epochs": epochs, "pruned_trials": pruned,
             "first_epoch_compiles_nothing": f"{clean} of {trained}" if trained else "",
+            "first_epoch_traces_nothing": f"{untraced} of {trained}" if trained else "",
+            "steady_train_s": round(steady, 1),
             **{f"timings_{k}_s": round(v, 1) for k, v in sorted(timings.items())}}
 
 
@@ -133,11 +144,14 @@ def main() -> None:
                "wall_s": round(job["wall_s"], 1), "cpu_s": round(job["cpu_s"], 1),
                "peak_mb": round(job["peak_mb"]), **measured(job["workdir"]),
                **compare(reference, cells(job["workdir"]))}
+        row["wall_over_steady"] = round(row["wall_s"] / row["steady_train_s"], 2) \
+            if row["steady_train_s"] else None
         row["cpu_ratio"] = round(row["cpu_s"] / rows[0]["cpu_s"], 3) if rows else 1.0
         row["wall_ratio"] = round(row["wall_s"] / rows[0]["wall_s"], 3) if rows else 1.0
         rows.append(row)
     columns = ["run", "wall_s", "wall_ratio", "cpu_s", "cpu_ratio", "peak_mb", "epochs",
-               "pruned_trials", "first_epoch_compiles_nothing", "cells_identical",
+               "steady_train_s", "wall_over_steady", "pruned_trials",
+               "first_epoch_compiles_nothing", "first_epoch_traces_nothing", "cells_identical",
                "largest_difference"]
     print_table(rows, columns)
     timing_keys = sorted({k for r in rows for k in r if k.startswith("timings_")})

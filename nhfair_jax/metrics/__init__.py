@@ -32,13 +32,14 @@ from nhfair_jax.metrics.paired import (
     recall_disparity,
     refusal_rate,
 )
-from nhfair_jax.metrics.scores import ScoreAccumulator, group_auc, roc_auc
+from nhfair_jax.metrics.scores import ScoreAccumulator, auc_summary, group_auc, roc_auc
 from nhfair_jax.metrics.bootstrap import bootstrap
 from nhfair_jax.metrics.report import UTILITIES, fairness_report, softmax, split_metrics
 
 
 __all__ = [
-    "GroupConfusion", "ScoreAccumulator", "UTILITIES", "bootstrap", "confusion_counts",
+    "GroupConfusion", "ScoreAccumulator", "UTILITIES", "auc_summary", "bootstrap",
+    "confusion_counts",
     "counterfactual_disparity", "counterfactual_disparity_balanced", "demographic_parity",
     "demographic_parity_ratio", "disparity_of_equalized_odds", "equal_opportunity",
     "equalized_odds",

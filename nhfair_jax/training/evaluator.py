@@ -13,6 +13,7 @@ import numpy as np
 from nhfair_jax import metrics as metrics_lib
 from nhfair_jax.data.pipeline import eval_dataset, iterate
 from nhfair_jax.methods.base import backbone_features
+from nhfair_jax.training import programs
 from nhfair_jax.training.step import make_eval_step, shard_batch
 
 # Edited views evaluated where a split has them: {source key: predictions-file key}.
@@ -38,7 +39,11 @@ class Evaluator:
         self.config, self.model, self.method, self.mesh = config, model, method, mesh
         self.sources, self.num_classes, self.num_groups = sources, num_classes, num_groups
         self.test_pairs, self.test_gflip = test_pairs, test_gflip
-        self.eval_step = make_eval_step(method, model.apply, mesh)
+        # a program of this process (training/programs.py); predict reads the config as it is
+        found = programs.method_key(method, hparams_traced=False)
+        self.eval_step = programs.program(
+            "eval_step", None if found is None else (found, model, programs.mesh_key(mesh)),
+            lambda: make_eval_step(method, model.apply, mesh))
         self.eval_keys = (*method.batch_keys, "mask")
         self.norm = {"mean": tuple(config.data.mean), "std": tuple(config.data.std)}
         self._frozen, self._features_fn = {}, None  # frozen-backbone features, by split
@@ -85,8 +90,9 @@ class Evaluator:
         without augmentation, computed once and kept until `forget_features`."""
         if split not in self._frozen:
             if self._features_fn is None:
-                self._features_fn = jax.jit(functools.partial(backbone_features,
-                                                              self.model.apply))
+                self._features_fn = programs.program(
+                    "features", (self.model,),
+                    lambda: jax.jit(functools.partial(backbone_features, self.model.apply)))
             parts = []
             for batch, device_batch in self.eval_batches(self.sources[split], ("image", "mask")):
                 feats = self._features_fn(state.params, state.batch_stats, device_batch["image"])

@@ -24,7 +24,7 @@ from nhfair_jax.methods.base import HookContext, epoch_scalars
 from nhfair_jax.methods.phases import in_phase, phase_of
 from nhfair_jax.methods.groups import balanced_indices
 from nhfair_jax.rundir import RunDir
-from nhfair_jax.training import compiles, outcome
+from nhfair_jax.training import compiles, outcome, programs
 from nhfair_jax.training.checkpoint import Checkpoints
 from nhfair_jax.training.optim import epoch_learning_rate, set_learning_rate
 from nhfair_jax.training.pairs import evaluate_gflip_pairs, evaluate_test_pairs
@@ -98,9 +98,15 @@ class Run:
         """The jitted step of this epoch's phase (compiled once per phase)."""
         name = self.phase(epoch).name
         if name not in self._train_steps:
-            self._train_steps[name] = make_train_step(
-                in_phase(self.method, name), self.model.apply, self.optimizer_for(name),
-                self.mesh, num_groups=self.num_groups, num_classes=self.num_classes)
+            method = in_phase(self.method, name)
+            # a program of this process with the same key is this one (training/programs.py)
+            found = programs.method_key(method)
+            key = None if found is None else (
+                found, name, self.model, programs.optimizer_key(self.config.optim, method),
+                programs.mesh_key(self.mesh), self.num_groups, self.num_classes)
+            self._train_steps[name] = programs.program("train_step", key, lambda: make_train_step(
+                method, self.model.apply, self.optimizer_for(name), self.mesh,
+                num_groups=self.num_groups, num_classes=self.num_classes))
         return self._train_steps[name]
 
     def with_epoch_learning_rate(self, state, epoch: int):
