@@ -220,7 +220,7 @@ OVERHEAD = {"config": Text(), "erm_every": COUNT, "methods": Seq(OneOf(_methods)
             "repeats": COUNT, "seed": SEED, **nested("overrides", RUN_WITH_METHOD),
             **nested("method_overrides.*", RUN_WITH_METHOD)}
 
-# --- LVLM evaluation (nhfair_jax/lvlm/config.py) and image generation (nhfair_jax/generate.py)
+# --- LVLM evaluation (nhfair_jax/lvlm/config.py) and image generation (nhfair_jax/generate/)
 
 LVLM = {
     "seed": SEED, "task": OneOf(lambda: tuple(_names("lvlm.tasks", "TASKS")())),
