@@ -148,10 +148,10 @@ def test_the_three_scoring_paths_agree_on_a_real_model(fis_run):
     scores = {}
     for scoring in ("jvp", "per_example", "per_layer"):
         run.method.cfg.scoring = scoring
-        run.method._jitted = {}
+        run._hook_programs.clear()  # the round's programs of another scoring path
         scores[scoring] = run.method.pool_scores(run.context, run.state, pool)
     run.method.cfg.scoring = "auto"
-    run.method._jitted = {}
+    run._hook_programs.clear()
     acc_j, fair_j = scores["jvp"]
     assert acc_j.shape == (128,) and np.abs(fair_j).max() > 0
     for scoring in ("per_example", "per_layer"):
@@ -247,7 +247,8 @@ def test_the_schedule_follows_epochs_when_epochs_train_on_a_subset(tmp_path):
 @pytest.mark.slow
 def test_the_warm_up_epochs_prepare_the_rounds_programs_and_change_no_number(tmp_path,
                                                                               monkeypatch):
-    """A thread traces and compiles the round's programs during the warm-up epochs, on
+    """A thread traces and compiles the round's programs during the second epoch (the trainer
+    runs FIS's warm_up), on
     stand-ins of the round's shapes: the rounds find them (each program is compiled once in the
     run), and every logged number is that of a run without the thread."""
     from nhfair_jax.methods.fis import FIS
@@ -268,17 +269,17 @@ def test_the_warm_up_epochs_prepare_the_rounds_programs_and_change_no_number(tmp
     for p in round_programs:  # the thread's and the rounds' calls share one program
         assert sum(c[p] for c in compiled.values()) == 1, (p, compiled)
 
-    warm_up = FIS._warm_up
+    warm_up = FIS.warm_up
 
-    def waited(self, ctx, state):  # the same warm-up, finished within its epoch
-        warm_up(self, ctx, state).join()
+    def waited(self, ctx, state):  # the same warm-up, done on the trainer's thread at once
+        warm_up(self, ctx, state)()
 
-    monkeypatch.setattr(FIS, "_warm_up", waited)
+    monkeypatch.setattr(FIS, "warm_up", waited)
     waited_log, compiled, waited_selection = fis_run("waited")
     assert compiled[2] == dict.fromkeys(round_programs, 1)  # the warm-up starts at epoch 2
     assert compiled[3] == compiled[4] == dict.fromkeys(round_programs, 0)
 
-    monkeypatch.setattr(FIS, "_warm_up", lambda self, ctx, state: None)
+    monkeypatch.setattr(FIS, "warm_up", lambda self, ctx, state: None)
     cold_log, compiled, cold_selection = fis_run("cold")
     assert compiled[3] == dict.fromkeys(round_programs, 1)  # the first round's own
     assert cold_selection == waited_selection == selection

@@ -19,7 +19,8 @@ class HookContext(NamedTuple):
     normalised, padded evaluation batches as (host batch, device batch); predict(state, split):
     evaluation logits of a split (a copy of the run's own when it already predicted that split at
     these parameters, e.g. the epoch's validation); data_seed: the run's data seed;
-    eval_batch_size.
+    eval_batch_size; programs: the run's dict of the hooks' jitted programs ({name: programs}),
+    which the trainer keeps for the run (a hook builds its programs once there, not on itself).
     """
 
     apply_fn: Any
@@ -28,6 +29,7 @@ class HookContext(NamedTuple):
     predict: Any
     data_seed: int
     eval_batch_size: int
+    programs: dict
 
 
 class LossOutput(NamedTuple):
@@ -80,6 +82,7 @@ class Method:
         {"test": {name: number} added to the test split's result, from the selected (best)
         state (e.g. a certified fraction beside the accuracy); "files": {file name: JSON-able
         payload} written into the run directory, from the last state}; either may be absent.
+      warm_up(ctx, state): work the trainer runs in a thread during the second epoch (below).
       epochs_before(): epochs the method trains first, on top of train.epochs (LASSI's flow);
         the run then has train.epochs + epochs_before() epochs, the learning-rate schedule
         counting from the first of train.epochs.
@@ -137,6 +140,16 @@ class Method:
     def on_epoch_start(self, ctx: HookContext, state, epoch: int):
         del ctx, epoch
         return state
+
+    def warm_up(self, ctx: HookContext, state):
+        """Work for the trainer to run in a background thread during the second epoch (the
+        first has traced the train step), joined before the next epoch's hooks: e.g. tracing
+        and compiling, on stand-ins of their shapes, the programs a later epoch hook will run.
+        Called after the second epoch's on_epoch_start, on the trainer's thread (stand-ins of
+        the state must be made here: the train step donates the state's buffers). None:
+        nothing to do."""
+        del ctx, state
+        return None
 
     def on_finish(self, ctx: HookContext, state, best_state) -> dict:
         del ctx, state, best_state

@@ -12,15 +12,14 @@ cannot see, gets jvp.
 
 A round's validation directions take one forward and two backward passes per batch; the
 validation logits they start from are the previous epoch's evaluation (`ctx.predict` keeps
-them while the parameters are unchanged). From the second epoch, a thread traces and compiles
-the round's programs on stand-ins of their shapes (`_warm_up`), overlapped with the warm-up
-epochs, so that the first round starts at full speed.
+them while the parameters are unchanged). During the second epoch the trainer runs `warm_up` in
+a thread: it traces and compiles the round's programs on stand-ins of their shapes, overlapped
+with training, so that the first round starts at full speed.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 
 import jax
 import jax.numpy as jnp
@@ -146,8 +145,6 @@ class FIS(CrossEntropy):
         if cfg.pool_labels not in ("predicted", "true"):
             raise ValueError(f"method.pool_labels must be 'predicted' or 'true', got "
                              f"{cfg.pool_labels!r}")
-        self._jitted = {}
-        self._warming = None  # the warm-up thread of the round's programs
 
     # --- state: which training rows are labelled, and in which round they joined -----------
     def init_state(self, info):
@@ -195,14 +192,12 @@ class FIS(CrossEntropy):
         return per_example.per_example_dots(one, params, batch, directions, memory_budget=budget)
 
     def _round_programs(self, ctx):
-        """The round's three jitted programs, built once per run: the validation gradients of
-        a batch, the fairness violation's weights, and a pool batch's scores. A compile cache,
-        not state: no hook reads anything from it but compiled code. Without it every round
-        recompiles (about 6 s each on 2 cores); a module-level jit with the method as a static
-        argument would instead pin every run's executables for the life of a sweep's
-        process."""
-        if "round" in self._jitted:
-            return self._jitted["round"]
+        """The round's three jitted programs, built once per run and kept in the run's
+        `ctx.programs`: the validation gradients of a batch, the fairness violation's weights,
+        and a pool batch's scores. Without them kept every round recompiles (about 6 s each on
+        2 cores)."""
+        if "fis_round" in ctx.programs:
+            return ctx.programs["fis_round"]
         apply_fn, val = ctx.apply_fn, ctx.sources["val"]
 
         def add_grads(totals, params, batch_stats, batch, weights):
@@ -233,8 +228,8 @@ class FIS(CrossEntropy):
         def score(params, batch_stats, batch, directions):
             return self.score_batch(apply_fn, params, batch_stats, batch, directions)
 
-        self._jitted["round"] = tuple(map(jax.jit, (add_grads, fair_weights, score)))
-        return self._jitted["round"]
+        ctx.programs["fis_round"] = tuple(map(jax.jit, (add_grads, fair_weights, score)))
+        return ctx.programs["fis_round"]
 
     def validation_directions(self, ctx, state):
         """Gradients of the validation loss and of the validation fairness violation."""
@@ -257,10 +252,13 @@ class FIS(CrossEntropy):
             totals = add_grads_j(totals, state.params, state.batch_stats, device_batch, rows)
         return totals
 
-    def _warm_up(self, ctx, state):
-        """Runs the round's programs once on stand-in values of the round's shapes, in a
-        thread during the warm-up epochs, so that the first round finds them traced and
-        compiled (about 0.6 s of tracing on the CPU, overlapped with training)."""
+    def warm_up(self, ctx, state):
+        """The round's programs run once on stand-in values of the round's shapes, for the
+        trainer to run in a thread during the second epoch, so that the first round finds them
+        traced and compiled (about 0.6 s of tracing on the CPU, overlapped with training).
+        Nothing when the first round is at the second epoch or earlier."""
+        if self.cfg.warmup_epochs + 1 <= 2:
+            return None
         val = ctx.sources["val"]
         add_grads_j, weights_j, score_j = self._round_programs(ctx)
         _, device_batch = next(iter(ctx.eval_batches(val, VAL_KEYS)))
@@ -281,9 +279,7 @@ class FIS(CrossEntropy):
             except Exception:  # an optimisation only: the round itself reports any error
                 logging.debug("FIS warm-up failed", exc_info=True)
 
-        thread = threading.Thread(target=work, name="fis-warm-up", daemon=True)
-        thread.start()
-        return thread
+        return work
 
     def pool_scores(self, ctx, state, pool_rows):
         """(accuracy influence, fairness influence) of every pool row."""
@@ -307,13 +303,6 @@ class FIS(CrossEntropy):
 
     def on_epoch_start(self, ctx, state, epoch):
         r = self._round_number(epoch)
-        first = self.cfg.warmup_epochs + 1  # the first round's epoch
-        if epoch == 2 and epoch < first and self._warming is None:
-            # from the second epoch on: the first traces the train step on this thread
-            self._warming = self._warm_up(ctx, state)
-        if r is not None and self._warming is not None:
-            self._warming.join()  # its programs are the round's
-            self._warming = None
         joined = np.asarray(jax.device_get(state.method_state["joined"]))
         pool_rows = np.flatnonzero(joined < 0)
         if r is None or pool_rows.size == 0:

@@ -10,6 +10,7 @@ uses, answers a finished run from its directory without training).
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 import jax
@@ -68,6 +69,8 @@ class Run:
                             f"{c.train.batch_size}; lower train.batch_size")
         self.evaluator = built.evaluator()
         self._train_steps = {}
+        self._hook_programs = {}  # the epoch hooks' jitted programs (HookContext.programs)
+        self._warming = None  # the thread running the method's warm_up during epoch 2
         self.augment = self.method.augment
         if c.train.randaugment:  # the protocol's augmentation, on top of any method's own
             from nhfair_jax.data.randaugment import RandAugment, chain
@@ -81,7 +84,8 @@ class Run:
         return HookContext(apply_fn=self.model.apply, sources=self.sources,
                            eval_batches=self.evaluator.eval_batches,
                            predict=self.evaluator.predict, data_seed=self.data_seed,
-                           eval_batch_size=self.config.train.eval_batch_size)
+                           eval_batch_size=self.config.train.eval_batch_size,
+                           programs=self._hook_programs)
 
     def optimizer_for(self, phase: str):
         return optimizer_for(self.config, self.method, phase)
@@ -117,11 +121,23 @@ class Run:
         return state.replace(opt_state=set_learning_rate(
             state.opt_state, replicate(np.float32(lr), self.mesh))), lr
 
+    def join_background(self) -> None:
+        """Waits for the method's warm-up thread, if one runs."""
+        if self._warming is not None:
+            self._warming.join()
+            self._warming = None
+
     def train_epoch(self, state, epoch: int, progress: bool):
         """One epoch (1-based number); returns (state, log entries)."""
         c = self.config
         state, lr = self.with_epoch_learning_rate(state, epoch)
+        self.join_background()
         state = self.method.on_epoch_start(self.context, state, epoch)
+        if epoch == 2:  # the first epoch traced the train step: the method's warm-up overlaps
+            work = self.method.warm_up(self.context, state)  # the second's training
+            if work is not None:
+                self._warming = threading.Thread(target=work, name="warm-up", daemon=True)
+                self._warming.start()
         # A hook returns host arrays; placing them on the devices is the trainer's job.
         state = state.replace(method_state=replicate(state.method_state, self.mesh))
         indices = self.method.sample_indices(self.sources["train"], self.data_seed, epoch,
@@ -286,6 +302,7 @@ def _fit(run: Run, ckpt: Checkpoints, rundir: RunDir, progress: bool, t_start: f
         if stop:
             break
     epochs.close()
+    run.join_background()
     if meta["best_epoch"] is None:
         raise TrainingDiverged("no epoch produced a finite validation score; nothing to select")
     return _finish(run, ckpt, rundir, state, meta, t_start)
