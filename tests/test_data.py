@@ -284,3 +284,35 @@ def test_reused_sources_load_a_data_setting_once_and_read_only():
         other = tiny_config(**{"data.options.skew": 0.9})
         assert not np.array_equal(config_sources(other)["train"].groups, first["train"].groups)
     assert config_sources(c)["train"].images is not first["train"].images  # let go after
+
+
+def test_reused_sources_build_a_biased_set_once_for_every_seed_split(monkeypatch):
+    """Runs that re-split DigitsB with their seeds (the benchmark's splits per seed) build its
+    biased images once while sources are reused, and each gets what a fresh load gives."""
+    from nhfair_jax.data import biased, config_sources, digitsb, reused_sources
+    from tests.helpers import tiny_config
+
+    fresh = {s: config_sources(tiny_config(**{"data.split_seed": s, "data.image_size": 8}))
+             for s in (1, 2)}
+    builds = []
+    real = biased.make_biased
+    monkeypatch.setattr(digitsb, "make_biased", lambda *a, **k: builds.append(1) or real(*a, **k))
+    with reused_sources():
+        reused = {s: config_sources(tiny_config(**{"data.split_seed": s, "data.image_size": 8}))
+                  for s in (1, 2)}
+        assert len(builds) == 1  # one construction, two splits
+        config_sources(tiny_config(**{"data.split_seed": 1, "data.image_size": 8,
+                                      "data.options.alpha": 0.6}))
+        assert len(builds) == 2  # another construction is built
+    for s in (1, 2):
+        for split in ("train", "val", "test"):
+            a, b = fresh[s][split], reused[s][split]
+            np.testing.assert_array_equal(a.indices, b.indices)
+            np.testing.assert_array_equal(a.images, b.images)
+            np.testing.assert_array_equal(a.groups, b.groups)
+            for key in a.extras:
+                np.testing.assert_array_equal(a.extras[key], b.extras[key])
+    assert not np.array_equal(reused[1]["train"].indices, reused[2]["train"].indices)
+    with reused_sources():
+        config_sources(tiny_config(**{"data.split_seed": 1, "data.image_size": 8}))
+    assert len(builds) == 3  # let go when the block ended

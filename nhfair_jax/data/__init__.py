@@ -18,7 +18,7 @@ import numpy as np
 from nhfair_jax.data.digitsb import (cifar10b_sources, digitsb_sources,
                                      fashion_mnist_b_sources)
 from nhfair_jax.data.loaders import LOADERS
-from nhfair_jax.data.source import (SPLITS, ArraySource, check_split, random_split,
+from nhfair_jax.data.source import (REUSE, SPLITS, ArraySource, check_split, random_split,
                                     sensitive_names as _sensitive)
 from nhfair_jax.data.store import DataError, build_sources, default_cache_dir
 from nhfair_jax.data.tfds_sources import celeba_tfds_sources, cifar10b_tfds_sources
@@ -110,7 +110,7 @@ def get_source(name: str, root: str | None, split: str, *, target=None, sensitiv
 
 
 
-_REUSE = {"depth": 0, "sources": {}}
+_REUSE = REUSE
 REUSED_DATA_SETS = 2  # data settings kept at once while reusing (the oldest is let go)
 
 
@@ -127,6 +127,7 @@ def reused_sources():
         _REUSE["depth"] -= 1
         if not _REUSE["depth"]:
             _REUSE["sources"].clear()
+            _REUSE["builds"].clear()
 
 
 def config_sources(c) -> dict:

@@ -27,7 +27,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from nhfair_jax.data.biased import CONTRAST, NOISE_STD, make_biased, noncurated_counterfactuals
-from nhfair_jax.data.source import ArraySource, random_split, split_rng
+from nhfair_jax.data.source import ArraySource, kept_build, random_split, split_rng
 from nhfair_jax.data.tenclass import read_cifar_release, read_ten_class
 
 # DigitsB's own strengths (ours): 8 x 8 digits upsampled are not photographs, and on its 180
@@ -70,14 +70,22 @@ def resize(images: np.ndarray, size: int, chunk: int = 1024) -> np.ndarray:
 
 def _biased_sources(name, base, classes, splits, *, skew, alpha, build_seed, class_names,
                     eval_skew=None, noise_std=NOISE_STD, contrast=CONTRAST, noncurated=0.0,
-                    noise_pattern="per_image", roles="paper"):
+                    noise_pattern="per_image", roles="paper", base_key=None):
     """Sources of the biased construction. With `eval_skew`, validation and test follow their
     own P(A = Y) (0.5: the shortcut breaks there, as in Waterbirds); each example keeps its
     noise draws, only whether it carries the noise changes. With `noncurated` > 0 that share of
     the training split's counterfactuals is incomplete (`cf_kind` 1: unchanged, 2: target
-    altered too); validation and test keep exact pairs."""
+    altered too); validation and test keep exact pairs. `base_key` names `base` (the data set
+    and its size): the construction, which no split changes, is then built once while sources
+    are reused (source.kept_build), for every seed's split."""
 
     def full(skew_):
+        if base_key is None:
+            return build(skew_)
+        return kept_build((name, base_key, skew_, alpha, build_seed, noise_std, contrast,
+                           noncurated > 0, noise_pattern, roles), lambda: build(skew_))
+
+    def build(skew_):
         built = make_biased(base, classes, skew=skew_, alpha=alpha, seed=build_seed,
                             noise_std=noise_std, contrast=contrast, keep_noise=noncurated > 0,
                             noise_pattern=noise_pattern, roles=roles)
@@ -111,16 +119,21 @@ def digitsb_sources(root=None, *, split_seed=0, image_size=32, skew=0.8, alpha=0
     del root  # embedded: ships with scikit-learn
     noise_std, contrast = strengths(roles, noise_std, contrast, DIGITSB_NOISE_STD,
                                     DIGITSB_CONTRAST)
+    base, target = kept_build(("digitsb", image_size), lambda: _digits(image_size))
+    splits = random_split(len(base), "digitsb", split_seed)
+    return _biased_sources("digitsb", base, target, splits, skew=skew, alpha=alpha,
+                           build_seed=build_seed, class_names=CLASS_NAMES, eval_skew=eval_skew,
+                           noise_std=noise_std, contrast=contrast, noncurated=noncurated,
+                           noise_pattern=noise_pattern, roles=roles, base_key=image_size)
+
+
+def _digits(image_size: int):
+    """scikit-learn's 1,797 digits as [N, size, size, 3] floats in [0, 1], and their digits."""
     from sklearn.datasets import load_digits
 
     digits = load_digits()
     base = (digits.images / 16.0).astype(np.float32)[..., None].repeat(3, axis=-1)
-    base = np.clip(resize(base, image_size), 0.0, 1.0)
-    splits = random_split(len(base), "digitsb", split_seed)
-    return _biased_sources("digitsb", base, digits.target, splits, skew=skew, alpha=alpha,
-                           build_seed=build_seed, class_names=CLASS_NAMES, eval_skew=eval_skew,
-                           noise_std=noise_std, contrast=contrast, noncurated=noncurated,
-                           noise_pattern=noise_pattern, roles=roles)
+    return np.clip(resize(base, image_size), 0.0, 1.0), digits.target
 
 
 def ten_class_biased_sources(name, train_x, train_y, test_x, test_y, *, split_seed=0,

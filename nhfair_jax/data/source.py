@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import numpy as np
 
 SPLITS = ("train", "val", "test")
+
+# While `nhfair_jax.data.reused_sources` is active (a benchmark, a study): its depth, the
+# sources it keeps by data config, and the loaders' split-independent builds (a biased set's
+# images before any split) by their arguments, so that runs re-splitting one set with their
+# seeds build it once.
+REUSE = {"depth": 0, "sources": {}, "builds": OrderedDict()}
+KEPT_BUILDS = 4
+
+
+def kept_build(key, build):
+    """`build()`, kept under `key` while sources are reused (else built each time)."""
+    if not REUSE["depth"]:
+        return build()
+    builds = REUSE["builds"]
+    if key in builds:
+        builds.move_to_end(key)
+        return builds[key]
+    made = builds[key] = build()
+    while len(builds) > KEPT_BUILDS:
+        builds.popitem(last=False)
+    return made
 
 
 class ArraySource:
