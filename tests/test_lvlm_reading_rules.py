@@ -365,6 +365,25 @@ def test_a_revised_answer_is_the_last_one():
                   "Male") == "No"
 
 
+def test_a_revision_whose_new_answer_comes_later_in_its_sentence():
+    """The fifth corpus's pattern, with sentences of our own: a first answer, then a sentence
+    opened by a correction cue that gives its reason before its new answer. The new answer is
+    read; without a different answer after the cue nothing is revised."""
+    assert _class("bench_celeba", "Yes. Actually, zooming in, the hair is perfectly straight"
+                  " - no.", "origin") == "No"
+    assert _class("bench_utkface", "Female. On second thought, given the jawline and the "
+                  "stubble, male.", "origin") == "Male"
+    assert _class("utkface_race", "White. Wait, looking at the skin tone again, Indian.") == \
+        "Indian"
+    assert _class("bench_fairface", "3. Actually, judging by the features, 0.", "origin") == \
+        _class("bench_fairface", "0", "origin")
+    # a cue whose sentence confirms the first answer, or gives none, revises nothing
+    assert _class("utkface_gender", "Male. Actually, looking closer, definitely male.") == \
+        "Male"
+    assert _class("bench_utkface", "Female. Actually, the photo is a little dark.",
+                  "origin") == "Female"
+
+
 def test_a_range_of_class_numbers_is_no_answer():
     ff = "bench_fairface"
     assert _read(ff, "Category (0 to 6): 4", "origin") == ("Southeast Asian", "lexicon")

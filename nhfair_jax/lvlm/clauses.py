@@ -388,9 +388,10 @@ def _weighing_resolved(clauses: list, space) -> None:
 
 
 def _revisions(clauses: list, space) -> None:
-    """An answer corrected by the writer ("C... no, B"; "Male - wait, female"): a clause that
-    is only a correction cue, between two clauses that answer differently, claims nothing, and
-    what came before it is taken back."""
+    """An answer corrected by the writer ("C... no, B"; "Male - wait, female"; "No. Actually,
+    looking closer, the face is visible - yes"): a clause that is only a correction cue, after
+    an answer and before a different answer later in its own sentence, claims nothing, and what
+    came before it is taken back."""
     for k in range(1, len(clauses) - 1):
         cue = clauses[k].text.lower().strip()
         if not _REVISION.match(cue):
@@ -398,7 +399,13 @@ def _revisions(clauses: list, space) -> None:
         if space.choice and clauses[k - 1].letters == {"b"} and cue.strip(" .!,") in ("no",
                                                                                     "nope"):
             continue  # "B. No": the option's own name
-        before, after = _answer(clauses[k - 1], space), _answer(clauses[k + 1], space)
+        # the answer before the cue, and the first after it in the cue's sentence (the cue may
+        # open a sentence that gives its reason first: "Waterbird. Actually, on closer
+        # inspection, a woodpecker, so landbird")
+        before = next((a for a in (_answer(c, space) for c in reversed(clauses[:k])) if a),
+                      frozenset())
+        after = next((a for a in (_answer(c, space) for c in clauses[k + 1:]
+                                  if c.sentence == clauses[k].sentence) if a), frozenset())
         if before and after and before != after:
             clauses[k].revision = True
             for c in clauses[:k]:

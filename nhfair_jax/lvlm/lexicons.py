@@ -384,8 +384,9 @@ DENIAL_NEGATIONS = ("not", "isn't", "wasn't", "wouldn't", "don't", "doesn't", "d
                     "won't", "never")
 DENIALS = ("wrong", "incorrect", "inaccurate", "false", "untrue", "mistaken")
 # A clause that only corrects the answer before it ("C... no, B"; "Male - wait, female").
-REVISION_CUE = (r"^\W*(?:no|nope|wait|no wait|wait no|sorry|actually|i mean|or rather|rather|"
-                r"correction|scratch that|make that|oops|no sorry)\W*$")
+REVISION_CUE = (r"^\W*(?:no|nope|wait|no wait|wait no|sorry|actually|well actually|"
+                r"i mean|or rather|rather|correction|scratch that|make that|oops|no sorry|"
+                r"on second thought|on closer inspection|looking again|looking closer)\W*$")
 # A clause that sets out the classes weighed ("Between asian and others, ..."); a later clause
 # of its sentence that names one of them alone chooses it.
 WEIGHING_CUE = r"^\W*(?:between|among|of|out of|torn between|choosing between|either)\b"

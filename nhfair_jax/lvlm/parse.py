@@ -130,7 +130,11 @@ def _committed(clauses) -> tuple[int | None, str]:
     """The class of the first or the last sentence when that sentence is one bare label, or of
     the answer's opening clause when it is a bare label and no other clause is a bare label of
     another class ("No, it's curly rather than wavy."; "Male, female" stays two); all of them
-    agreeing where several are."""
+    agreeing where several are. Clauses the writer took back ("No. Actually, ... yes") are left
+    out first."""
+    kept = [c for c in clauses if not c.retracted]
+    revised = bool(kept) and len(kept) < len(clauses)
+    clauses = kept or clauses
     found = {}
     for where, s in (("label_first", clauses[0].sentence), ("label_last", clauses[-1].sentence)):
         labels = [c for c in clauses if c.sentence == s and c.claims and (c.positive or c.negated)]
@@ -143,7 +147,7 @@ def _committed(clauses) -> tuple[int | None, str]:
     if len(found) != 1:
         return None, ""
     (cls, where), = found.items()
-    return cls, where
+    return cls, "revised" if revised else where
 
 
 def _abstained(clauses) -> Parse | None:
