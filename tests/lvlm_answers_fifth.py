@@ -1,14 +1,14 @@
 """Fifth independent held-out corpus of LVLM answers to demographic-classification prompts.
 
-Written by a helper session from two inputs only: the prompt specification
-/work/shared/spec/prompts.md and the brief describing this file's format.  No parser
+Written by a helper session from two inputs only: the LVLM study's prompts
+(nhfair_jax/lvlm/prompts.py) and the brief describing this file's format.  No parser
 code, tests, docs or other worktree of the project was read, and no parser was run on
 these answers.  Every `expected` value was decided by reading the answer as a careful
-human would: a class name of the task as prompts.md lists it, "Yes"/"No" (single_choice,
+human would: a class name of the task as the prompts list it, "Yes"/"No" (single_choice,
 and the Yes/No benchmark prompts), "REFUSED" (the model declines), or "UNPARSEABLE"
 (no single class can be read: two classes without a choice, off-topic, empty).
 
-Task -> prompt kind, as read from prompts.md:
+Task -> prompt kind, as read from the prompts:
   utkface_gender/race/age, facet_gender/age/skin_tone/occupation: Wu et al. 2024
       direct ("one-word label in quotation marks ... from this list") and
       single_choice ("Do you think the person in the image is a {class}? A. Yes, B. No,

@@ -1,7 +1,7 @@
 """Held-out answer corpus for the LVLM answer reader (corpus51b).
 
-Written by an independent writer. The only inputs were the spec's prompts
-(/work/shared/spec/prompts.md) and the issue text describing tasks, kinds,
+Written by an independent writer. The only inputs were the LVLM study's prompts
+and the issue text describing tasks, kinds,
 classes and reading conventions. Neither the reader's code nor any other
 answer corpus or test file was seen. Every ``expected`` value was decided by
 reading the answer as a careful human would; no parser was run to produce it.

@@ -3,7 +3,7 @@
 What this is
 ------------
 A list, ``ANSWERS``, of raw answers of the kind that vision-language models give to the
-prompts of the zero-shot studies (``../shared/spec/prompts.md``), each with the class a
+prompts of the zero-shot studies (``nhfair_jax/lvlm/prompts.py``), each with the class a
 careful human reader would take from it.  It sits beside ``tests/lvlm_answers_independent.py``
 as a second, held-out acceptance set: same format, same tasks, kinds, class spellings and
 reading conventions, but every answer written fresh by a different writer.
@@ -16,7 +16,7 @@ An independent test writer, working under these rules:
   ``nhfair_jax/lvlm/parse.py``, its lexicons, clause splitting, ``prompts.py`` or
   ``reading.py``), nor ``tests/lvlm_corpus.py``, ``tests/test_lvlm_parse.py``, nor the
   ``ANSWERS`` list of ``tests/lvlm_answers_independent.py``.
-* The only inputs were the study texts in ``shared/spec/prompts.md``, the text of issue 37,
+* The only inputs were the study prompts (``nhfair_jax/lvlm/prompts.py``), the text of issue 37,
   and the module docstring of ``tests/lvlm_answers_independent.py`` (for the format and
   the reading conventions).
 * Every ``expected`` value was decided by reading the answer; no parser or other project

@@ -3,7 +3,7 @@
 What this is
 ------------
 A list, ``ANSWERS``, of raw answers of the kind that vision-language models give to the
-prompts of the zero-shot studies (``../shared/spec/prompts.md``), each with the class a
+prompts of the zero-shot studies (``nhfair_jax/lvlm/prompts.py``), each with the class a
 careful human reader would take from it.  It is the acceptance check for the rewritten
 parser: the parser should agree with ``expected`` on at least 95 % of the answers and must
 never read an answer as a *different* class (reading a class where ``expected`` is REFUSED
@@ -14,7 +14,7 @@ Who wrote it
 An independent writer who did not see the parser, its prompts module or the project's own
 answer corpus (``nhfair_jax/lvlm/parse.py``, ``nhfair_jax/lvlm/prompts.py``,
 ``tests/lvlm_corpus.py``, ``tests/test_lvlm_parse.py`` were not opened).  The only inputs
-were the study texts in ``shared/spec/prompts.md`` and the text of issue 37.  The expected
+were the study prompts (``nhfair_jax/lvlm/prompts.py``) and the text of issue 37.  The expected
 values were decided by reading each answer, never by running a parser.
 
 Entries

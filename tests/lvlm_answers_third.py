@@ -1,8 +1,8 @@
 """Independent test corpus for the LVLM answer reader (issue 51).
 
 Written by an independent writer (a helper session) who did NOT see the reader's code
-nor the project's existing corpora. The only inputs were the study texts in
-/work/shared/spec/prompts.md and the text of issue 51 (ages as numbers, negation scope,
+nor the project's existing corpora. The only inputs were the study prompts
+(nhfair_jax/lvlm/prompts.py) and the text of issue 51 (ages as numbers, negation scope,
 colour words, hedged choices, words of one lexicon in another sense), plus the reading
 conventions given in the brief. Every expected value was decided by reading the answer
 as a careful human would; no parser was run to produce or check any expected value.

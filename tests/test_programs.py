@@ -24,17 +24,10 @@ def _run(method: str, seed: int = 0, lr: float = 0.01, **params) -> Run:
     return Run(c, None)
 
 
-def _batch(run: Run):
-    rows = np.arange(run.config.train.batch_size)
-    host = next(iter(eval_dataset(run.sources["train"].subset(rows, "b"), batch_size=len(rows),
-                                  **run.norm)))
-    return shard_batch(host, run.mesh, ("image", "label", "group"))
-
-
 def _step(step, run: Run):
     state = jax.tree.map(jnp.copy, run.state)  # the step donates its state
     state = run.with_epoch_learning_rate(state, 1)[0]
-    new, out = step(state, _batch(run))
+    new, out = step(state, _batch_for(run))
     return jax.device_get(new.params), float(out["loss"])
 
 
@@ -120,6 +113,20 @@ def test_a_method_holding_what_cannot_be_compared_gets_no_key():
     assert len(built) == 2  # no key: built each time
 
 
+# Traced hyperparameters that no step reads: the method's epoch hooks read them on the host,
+# from the run's own config.
+HOST_ONLY = {("lbc", "eta"): "lbc's eta is the multipliers' step between rounds, taken on the "
+                             "host (on_epoch_start)"}
+
+
+def test_the_host_only_keys_are_traced_keys_of_their_methods():
+    """HOST_ONLY names real traced keys (left out of the step test below, not skipped)."""
+    from nhfair_jax.methods.registry import traced_keys
+
+    for name, key in HOST_ONLY:
+        assert key in traced_keys(method_config(name)), (name, key)
+
+
 def _traced_cases():
     """(method, cf modifier, {config values}, traced key, (low, high)) for every traced
     hyperparameter of every trained method, in the conditional branch that reads it."""
@@ -144,16 +151,10 @@ def _traced_cases():
                     dist = space.get(f"method.{key}")
                     if dist is not None:
                         setting = {where[0]: where[1]} if where else {}
-                        if cf == "" or key == "cf_lambda":
+                        if (cf == "" or key == "cf_lambda") and (name, key) not in HOST_ONLY:
                             cases.append((name, cf, setting, key, (dist.low, dist.high)))
                         break
     return cases
-
-
-# Traced hyperparameters that no step reads: the method's epoch hooks read them on the host,
-# from the run's own config.
-HOST_ONLY = {("lbc", "eta"): "lbc's eta is the multipliers' step between rounds, taken on the "
-                             "host (on_epoch_start)"}
 
 
 @pytest.mark.slow
@@ -166,8 +167,6 @@ def test_every_traced_hyperparameter_reaches_the_train_step(name, cf, setting, k
     method state: the value reaches the program, not a default or the first run's."""
     from nhfair_jax.training.setup import RESTORING
 
-    if (name, key) in HOST_ONLY:
-        pytest.skip(HOST_ONLY[name, key])
     c = tiny_config(**{"data.image_size": 16, "train.epochs": 4})
     c.method = method_config(name, **setting, **({"cf": cf} if cf else {}))
     needs_teacher = "teacher" in str(c.method.to_dict())
@@ -197,3 +196,32 @@ def _batch_for(run: Run):
     host = next(iter(eval_dataset(train.subset(rows, "b"), batch_size=len(rows), keys=keys,
                                   **run.norm)))
     return shard_batch(host, run.mesh, run.method.batch_keys)
+
+
+def test_the_trainer_runs_a_methods_warm_up_in_a_thread_during_the_second_epoch(monkeypatch):
+    """Method.warm_up's work runs once, off the trainer's thread, after the second epoch's
+    hook, and is joined before the third epoch's hook; its programs live in ctx.programs."""
+    import threading
+    import time
+
+    run = _run("erm")
+    seen = []
+
+    def warm_up(ctx, state):
+        def work():
+            time.sleep(1.0)  # longer than an epoch here: the join must wait for it
+            ctx.programs["warm"] = threading.current_thread().name
+            seen.append("work")
+        return work
+
+    def on_epoch_start(ctx, state, epoch):
+        seen.append((epoch, "warm" in ctx.programs))
+        return state
+
+    monkeypatch.setattr(run.method, "warm_up", warm_up)
+    monkeypatch.setattr(run.method, "on_epoch_start", on_epoch_start)
+    state = run.state
+    for epoch in (1, 2, 3):
+        state, _ = run.train_epoch(state, epoch, False)
+    assert seen == [(1, False), (2, False), "work", (3, True)]
+    assert run.context.programs["warm"] not in ("MainThread", threading.main_thread().name)

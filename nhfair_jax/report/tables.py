@@ -73,11 +73,10 @@ def _not_shown(entry) -> str | None:
     return "no selection (all unwanted)" if entry["selection"]["candidates"] else "not run"
 
 
-def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
-    """Header + rows: data set, metric, one mean ± std cell per method (test, over seeds), bold
-    where `bold_cells` says (none without comparisons.csv's `frame`)."""
+def _method_grid(info: dict, text) -> list[list[str]]:
+    """Header + rows: data set, metric, one cell per method: `text(dataset, metric, method,
+    entry)`, or what `_not_shown` says of a method other than the baseline."""
     methods = info["methods"]
-    bold = bold_cells(info, frame) if frame is not None else set()
     out = [["data set", "metric", *methods]]
     for dataset, per_method in info["data"].items():
         for metric in METRICS:
@@ -85,38 +84,39 @@ def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
             for m in methods:
                 entry = per_method[m]
                 missing = _not_shown(entry) if m != BASELINE else None
-                if missing:
-                    row.append(missing)
-                    continue
-                mean, std = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])
-                row.append(cell(mean, std, (dataset, metric, m) in bold, percent))
+                row.append(missing or text(dataset, metric, m, entry))
             out.append(row)
     return out
+
+
+def table2(info: dict, percent: bool = False, frame=None) -> list[list[str]]:
+    """Header + rows: data set, metric, one mean ± std cell per method (test, over seeds), bold
+    where `bold_cells` says (none without comparisons.csv's `frame`)."""
+    bold = bold_cells(info, frame) if frame is not None else set()
+
+    def text(dataset, metric, m, entry):
+        mean, std = mean_std([r["result"]["test"].get(metric) for r in entry["runs"]])
+        return cell(mean, std, (dataset, metric, m) in bold, percent)
+
+    return _method_grid(info, text)
 
 
 def interval_table(info: dict, percent: bool = False) -> list[list[str]]:
     """Header + rows: data set, metric, per method the selected trial's own test value (one run,
     its first seed) with its bootstrap interval, "value [lo, hi]"."""
-    methods = info["methods"]
-    out = [["data set", "metric", *methods]]
-    for dataset, per_method in info["data"].items():
-        for metric in METRICS:
-            row = [dataset, marked(metric)]
-            for m in methods:
-                entry = per_method[m]
-                selected = entry["selection"]["selected"]
-                missing = _not_shown(entry) if m != BASELINE else None
-                if missing or selected is None:
-                    row.append(missing or "n/a")
-                    continue
-                value = selected["result"]["test"].get(metric)
-                interval = (selected.get("interval") or {}).get(metric)
-                text = fmt(value, percent)
-                if interval is not None:
-                    text += f" [{fmt(interval[0], percent)}, {fmt(interval[1], percent)}]"
-                row.append(text)
-            out.append(row)
-    return out
+
+    def text(dataset, metric, m, entry):
+        selected = entry["selection"]["selected"]
+        if selected is None:
+            return "n/a"
+        value = selected["result"]["test"].get(metric)
+        interval = (selected.get("interval") or {}).get(metric)
+        out = fmt(value, percent)
+        if interval is not None:
+            out += f" [{fmt(interval[0], percent)}, {fmt(interval[1], percent)}]"
+        return out
+
+    return _method_grid(info, text)
 
 
 def zone_table(info: dict) -> list[list[str]]:
