@@ -18,8 +18,15 @@ writer expected REFUSED or UNPARSEABLE).
   reader was changed for it (docs/lvlm.md).
 - tests/lvlm_answers_fifth.py (299 answers): a fifth writer's (from the prompts and the
   format alone); its first reading, 286 of 299 (95.7%) and 5 wrong class, was taken before the
-  reader was changed for it (a revision later in its sentence); two answers are still read as a
-  wrong class (`FIFTH_WRONG`), reported as failing."""
+  reader was changed for it (a revision later in its sentence); one answer is still read as a
+  wrong class (`FIFTH_WRONG`), reported as failing.
+- tests/lvlm_answers_sixth.py (368 answers): a sixth writer's (the prompts and a brief alone);
+  its first reading, 347 of 368 (94.3%) and 4 wrong class, was taken before the reader was
+  changed for it (revisions in a later paragraph, answers in other languages, ages in words,
+  quoted colour words, cut-off alternatives, an echoed instruction).
+- tests/lvlm_answers_seventh.py (371 answers): a seventh writer's, written while the reader was
+  changed for the sixth; its first reading, by that changed reader, was 366 of 371 (98.7%) and
+  2 wrong class ("Adult" as middle, "Medium-dark" as dark), both since read as no class."""
 
 from __future__ import annotations
 
@@ -40,6 +47,8 @@ from tests import (
     lvlm_answers_fourth,
     lvlm_answers_heldout,
     lvlm_answers_independent,
+    lvlm_answers_seventh,
+    lvlm_answers_sixth,
     lvlm_answers_third,
 )
 from tests.lvlm_stub import Stub, image_hash
@@ -75,13 +84,15 @@ CORPORA = {"independent": lvlm_answers_independent.ANSWERS,
            "heldout": lvlm_answers_heldout.ANSWERS,
            "third": lvlm_answers_third.ANSWERS,
            "fourth": lvlm_answers_fourth.ANSWERS,
-           "fifth": lvlm_answers_fifth.ANSWERS}
+           "fifth": lvlm_answers_fifth.ANSWERS,
+           "sixth": lvlm_answers_sixth.ANSWERS,
+           "seventh": lvlm_answers_seventh.ANSWERS}
 
-# The fifth corpus's answers the reader still reads as a wrong class (docs/lvlm.md): an age
-# weighed between two classes and then stated as a number at their border, and a span of two
-# skin tones. Known failures, not accepted readings: the test fails when any other answer is
-# read as a wrong class, and when one of these is fixed (so that this list is emptied).
-FIFTH_WRONG = {'Somewhere between "young" and "middle"; maybe early 30s.', "Light to medium."}
+# The fifth corpus's answer the reader still reads as a wrong class (docs/lvlm.md): an age
+# weighed between two classes and then stated, hedged, as a number at their border. A known
+# failure, not an accepted reading: the test fails when any other answer is read as a wrong
+# class, and when this one is fixed (so that this list is emptied).
+FIFTH_WRONG = {'Somewhere between "young" and "middle"; maybe early 30s.'}
 
 
 @pytest.fixture(scope="module", params=sorted(CORPORA))

@@ -1,7 +1,8 @@
 """Ages stated as numbers, read into an age task's bins.
 
 An answer to an age question often gives a number instead of a class: "about 45", "Age: 72",
-"a 35-year-old man", "30-40", "in her forties", "early 60s", "mid-thirties", "65+". Each is a
+"a 35-year-old man", "thirty-five", "30-40", "in her forties", "early 60s", "mid-thirties",
+"65+". Each is a
 span of years (a number is a span of one year; "late fifties" is 57-59; "65+" is 65 and over)
 and names the bin that holds the whole span; a span across two bins ("25-35", "late twenties or
 early thirties") names both, which leaves the answer unparseable, never a guess.
@@ -67,8 +68,29 @@ def _decade_span(m) -> tuple[float, float]:
     return base, base + width
 
 
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_WORDS = re.compile(
+    r"\b(?:(%s)(?:[\s-]+(%s))?|(%s)|(%s)(?=\s*-?\s*(?:years?|yrs?)\b))\b"
+    % ("|".join(_TENS), "|".join(_UNITS), "|".join(_TEENS), "|".join(_UNITS)), re.IGNORECASE)
+
+
+def _spelled(m) -> str:
+    tens, unit, teen, alone = (g.lower() if g else g for g in m.groups())
+    if tens:
+        return str(10 * (_TENS.index(tens) + 2) + (_UNITS.index(unit) + 1 if unit else 0))
+    if teen:
+        return str(10 + _TEENS.index(teen))
+    return str(_UNITS.index(alone) + 1)
+
+
 def stated_ages(text: str) -> list[tuple[float, float]]:
-    """The spans of years a clause states, as [start, end) pairs, in order of appearance."""
+    """The spans of years a clause states, as [start, end) pairs, in order of appearance.
+    Numbers may be spelled out ("thirty-five", "a sixty-year-old"; one to nine only before
+    "years")."""
+    text = _WORDS.sub(_spelled, text)
     found, taken = [], []
 
     def free(a, b):

@@ -16,7 +16,7 @@ from nhfair_jax.lvlm.ages import age_classes
 IGNORE, UNKNOWN = -1, -2
 
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # letters of any script, digits
 
 
 def tokenize(text: str) -> list[str]:
@@ -32,6 +32,16 @@ def possessives(text: str) -> frozenset:
     return frozenset(k for k, m in enumerate(_WORD.finditer(text))
                      if m.group().endswith("'s") or (m.group().endswith("s")
                                                      and text[m.end():m.end() + 1] == "'"))
+
+
+def quoted(text: str) -> frozenset:
+    """The indices of `tokenize(text)`'s tokens written alone in quotation marks ('"dark"'):
+    the label the direct prompt asks for, whatever word follows it."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    return frozenset(k for k, m in enumerate(_WORD.finditer(text))
+                     if m.start() > 0 and text[m.start() - 1] in "\"'"
+                     and text[m.end():m.end() + 1] in ("\"", "'"))
 
 
 @dataclass(frozen=True)
@@ -102,11 +112,13 @@ class Lexicon:
                 out += [e for e in self.first.get(stem, ()) if len(e[0]) == 1]
         return sorted(out, key=lambda e: -len(e[0]))
 
-    def mentions(self, tokens: list[str], possessive=frozenset()) -> list[Mention]:
+    def mentions(self, tokens: list[str], possessive=frozenset(),
+                 quoted_at=frozenset()) -> list[Mention]:
         """The phrases found in a clause's tokens (bare phrases only when they are all of it,
-        colour words only before a colour noun or at the end, no word in another sense);
-        class -1 ignored, -2 unknown. `possessive`: the indices of the tokens written with
-        "'s" or "s'"."""
+        colour words only before a colour noun or at the end, or alone in quotation marks; no
+        word in another sense); class -1 ignored, -2 unknown. `possessive`: the indices of the
+        tokens written with "'s" or "s'"; `quoted_at`: those written alone in quotation
+        marks."""
         out, i = [], 0
         while i < len(tokens):
             for phrase, c, bare, specific, colour, answer in self._candidates(tokens[i]):
@@ -117,12 +129,15 @@ class Lexicon:
                 if answer and after is not None and after not in L.NO_ANSWER_FOLLOWERS \
                         and (i == 0 or tokens[i - 1] != "b"):
                     continue  # "no bangs", "no doubt": a determiner; "B. No" stays an option
-                if colour and after is not None and after not in self.colour_nouns:
+                if colour and after is not None and after not in self.colour_nouns \
+                        and not (n == 1 and i in quoted_at) \
+                        and not self._span_to(tokens, i + n):  # '"dark" is apt'; "light to"
                     continue
                 if phrase in L.ADJECTIVE_SENSES and after is not None and (
                         after in self.first or after in L.PERSON_NOUNS):
                     continue  # "a patient teacher": an adjective before a noun
-                if colour and (after is None or after in ("or", "and", "nor")) \
+                if colour and (after is None or after in ("or", "and", "nor")
+                               or (n == 1 and i in quoted_at)) \
                         and self._describes_thing(tokens, i):
                     continue
                 if all(self._word_matches(w, tokens[i + k], k == n - 1)
@@ -135,6 +150,14 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+    def _span_to(self, tokens, end) -> bool:
+        """Whether a span of classes starts at `end` ("light to medium", "medium-to-dark",
+        "medium-dark"): the colour word before it names its class, as the one after it does."""
+        if end < len(tokens) and any(e[4] for e in self.first.get(tokens[end], ())):
+            return True  # two colour words of classes side by side: "medium-dark"
+        return (end + 1 < len(tokens) and tokens[end] in ("to", "through")
+                and tokens[end + 1] in self.first)
 
     def _other_sense(self, tokens, start, end, phrase, colour, found, possessive) -> bool:
         after_subject = bool(found) and found[-1].end == start and found[-1].cls >= 0
@@ -241,11 +264,12 @@ class _Clause:
     chosen: bool = False  # it commits to one of the classes weighed ("closer to medium")
     retracted: bool = False  # its writer takes it back ("Initially I'd say male")
     revision: bool = False  # only a correction cue between two answers ("C... no, B")
+    open_end: bool = False  # in a last sentence cut off while naming another possibility
 
     @property
     def claims(self) -> bool:
         return not (self.refusal or self.hedge or self.note or self.question or self.unknown
-                    or self.revision)
+                    or self.revision or self.open_end)
 
 
 # --- cleaning -------------------------------------------------------------------------------
@@ -266,6 +290,10 @@ _TRANSLATE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d
 def _echo_pieces(prompt: str) -> list[str]:
     # Sentences end after a word, not after an option letter ("A. Yes, B. No").
     pieces = [prompt] + [s for s in re.split(r"(?<=[a-z0-9'][.?!])\s+", prompt) if len(s) >= 12]
+    # a sentence echoed without its first word or two ("Only answer 'Yes' for ..." echoed as
+    # "Answer 'Yes' for ..."), where six words or more remain
+    pieces += [" ".join(piece.split()[k:]) for piece in list(pieces) for k in (1, 2)
+               if len(piece.split()) - k >= 6]
     pieces += re.findall(r"\[[^\]]{3,}\]", prompt)  # the class list
     pieces += re.findall(r"A\. Yes, B\. No, C\. Unknown\.?", prompt)
     return sorted({p.strip() for p in pieces if p.strip()}, key=len, reverse=True)
@@ -310,7 +338,9 @@ _CHOICE_BEFORE = re.compile(L.CHOICE_BEFORE)
 _CHOICE_AFTER = re.compile(L.CHOICE_AFTER)
 _RETRACT = re.compile(L.RETRACT_CUE)
 _REVISION = re.compile(L.REVISION_CUE)
+_REVISION_LEAD = re.compile(L.REVISION_LEAD)
 _WEIGHING = re.compile(L.WEIGHING_CUE)
+_OPEN_ALTERNATIVE = re.compile(L.OPEN_ALTERNATIVE)
 _NUMBER_RANGE = re.compile(r"\b\d+\s*(?:-|to)\s*\d+\b")
 _FILLER = {"answer", "final", "my", "the", "label", "is", "category", "classification",
            "prediction", "output", "result", "response", "it", "this", "i", "say", "would",
@@ -359,6 +389,10 @@ def analyse(text: str, space) -> list[_Clause]:
                 for piece, refusal in zip(pieces, own)]
         _weighing_resolved(here, space)
         clauses += here
+    if clauses and _OPEN_ALTERNATIVE.search(clauses[-1].text.lower()):
+        for c in clauses:  # cut off while naming another possibility: nothing chosen
+            if c.sentence == clauses[-1].sentence:
+                c.open_end = True
     _revisions(clauses, space)
     return clauses
 
@@ -389,25 +423,31 @@ def _weighing_resolved(clauses: list, space) -> None:
 
 def _revisions(clauses: list, space) -> None:
     """An answer corrected by the writer ("C... no, B"; "Male - wait, female"; "No. Actually,
-    looking closer, the face is visible - yes"): a clause that is only a correction cue, after
-    an answer and before a different answer later in its own sentence, claims nothing, and what
-    came before it is taken back."""
-    for k in range(1, len(clauses) - 1):
+    looking closer, the face is visible - yes"; '"white". On a closer look, ... "others"'): a
+    clause that is only a correction cue, after an answer and before a different answer later
+    in its own sentence or in the next one, claims nothing, and what came before it is taken
+    back. A clause that opens with such a cue and goes on ("However, on closer inspection the
+    features suggest South Asian descent, so B. No.") takes back what came before it when it,
+    or a clause after it in its sentence or the next, gives a different answer."""
+    for k in range(1, len(clauses)):
         cue = clauses[k].text.lower().strip()
-        if not _REVISION.match(cue):
+        whole = bool(_REVISION.match(cue))
+        if not whole and not _REVISION_LEAD.match(cue):
             continue
         if space.choice and clauses[k - 1].letters == {"b"} and cue.strip(" .!,") in ("no",
                                                                                     "nope"):
             continue  # "B. No": the option's own name
-        # the answer before the cue, and the first after it in the cue's sentence (the cue may
-        # open a sentence that gives its reason first: "Waterbird. Actually, on closer
-        # inspection, a woodpecker, so landbird")
         before = next((a for a in (_answer(c, space) for c in reversed(clauses[:k])) if a),
                       frozenset())
-        after = next((a for a in (_answer(c, space) for c in clauses[k + 1:]
-                                  if c.sentence == clauses[k].sentence) if a), frozenset())
+        # the first answer after the cue, in its sentence or the next (the cue may open a
+        # sentence that gives its reason first: "Waterbird. Actually, on closer inspection, a
+        # woodpecker, so landbird"; or the new answer may be a sentence of its own: "A. Yes.
+        # Actually, the person seems to be a customer. B. No.")
+        last = clauses[k].sentence + 1
+        after = next((a for a in (_answer(c, space) for c in clauses[k + whole:]
+                                  if c.sentence <= last) if a), frozenset())
         if before and after and before != after:
-            clauses[k].revision = True
+            clauses[k].revision = whole
             for c in clauses[:k]:
                 c.retracted = True
 
@@ -447,7 +487,7 @@ def _clause(text: str, s: int, space, **flags) -> _Clause:
     if space.age_bins is not None:
         c.ages = age_classes(text, space.age_bins)
     possessive = possessives(text)
-    mentions = space.lexicon.mentions(tokens, possessive)
+    mentions = space.lexicon.mentions(tokens, possessive, quoted(text))
     for m in mentions:
         if m.cls == UNKNOWN:
             c.unknown = True

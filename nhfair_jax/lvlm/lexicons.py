@@ -30,37 +30,62 @@ Sources:
 
 from __future__ import annotations
 
+# An answer of one word in another language (models answer an English prompt in Chinese,
+# Spanish, French, German, Portuguese or Italian now and then; OURS): bare phrases, so a word
+# counts only as the whole of its clause.
+_OTHER_NO = ("=non", "=nein", "=não", "=nao", "=否", "=不是", "=不", "=不对", "=没有")
+_OTHER_YES = ("=sí", "=si", "=oui", "=ja", "=sim", "=是", "=是的", "=对", "=对的", "=有")
+_OTHER_MALE = ("=hombre", "=masculino", "=varón", "=homme", "=masculin", "=mann",
+               "=männlich", "=homem", "=uomo", "=maschio", "=maschile", "=男", "=男性",
+               "=男人", "=男士", "=男子")
+_OTHER_FEMALE = ("=mujer", "=femenino", "=femme", "=féminin", "=frau", "=weiblich",
+                 "=mulher", "=feminino", "=donna", "=femmina", "=femminile", "=女", "=女性",
+                 "=女人", "=女士", "=女子")
+
 YES_NO = (("!no", "nope", "nah", "=not", "=not really", "=not at all", "=definitely not",
            "=certainly not", "=absolutely not", "=of course not", "=probably not",
            "=likely not", "=i don't think so", "=i do not think so", "=negative",
-           "=incorrect"),
+           "=incorrect", *_OTHER_NO),
           ("yes", "yeah", "yep", "yup", "affirmative", "=correct", "=i think so",
            "=that's right", "=that is right", "=indeed", "=absolutely", "=definitely",
-           "=certainly", "=of course"))
+           "=certainly", "=of course", *_OTHER_YES))
 
 GENDER = (("male", "man", "men", "masculine", "~boy", "~gentleman", "~gentlemen", "~guy",
-           "~father", "~husband", "~businessman"),
+           "~father", "~husband", "~businessman", *_OTHER_MALE),
           ("female", "woman", "women", "feminine", "~girl", "~lady", "~ladies", "~mother",
-           "~wife", "~businesswoman"))
+           "~wife", "~businesswoman", *_OTHER_FEMALE))
 # Open-ended descriptions name the person by pronoun as often as by noun (OURS).
 GENDER_OPEN = ((*GENDER[0], "~he", "~him", "~his", "~himself"),
                (*GENDER[1], "~she", "~her", "~hers", "~herself"))
 
 AGE = (("young", "younger", "youth", "~child", "~teenager", "~teen", "~kid", "~young adult",
-        "~adolescent", "~toddler", "~baby", "~infant"),
-       ("middle", "middle aged", "middle age", "~adult", "~midlife", "~mid aged"),
-       ("old", "older", "elderly", "~senior", "~older adult"))  # "aged 34" is not old
-SKIN = (("^light", "^lighter", "~fair", "~pale", "light skinned", "light skin"),
-        ("^medium", "~olive", "~tan", "~tanned", "medium skinned", "medium skin"),
-        ("^dark", "^darker", "~deep", "dark skinned", "dark skin"))
-UTK_RACE = (("^white", "~caucasian", "~european"),
-            ("^black", "~african", "~african american"),
+        "~adolescent", "~toddler", "~baby", "~infant", "=joven", "=jeune", "=jung", "=jovem",
+        "=giovane", "=青年", "=年轻", "=年轻人", "=少年", "=儿童"),
+       ("middle", "middle aged", "middle age", "~midlife", "~mid aged",
+        "=mediana edad", "=de mediana edad", "=edad media", "=d'âge moyen", "=mittleren alters",
+        "=meia idade", "=mezza età", "=中年", "=中年人"),
+       ("old", "older", "elderly", "~senior", "~older adult", "=anciano", "=anciana",
+        "=viejo", "=vieja", "=vieux", "=âgé", "=âgée", "=alt", "=idoso", "=idosa", "=anziano",
+        "=老年", "=老年人", "=老人"))  # "aged 34" is not old
+SKIN = (("^light", "^lighter", "~fair", "~pale", "light skinned", "light skin", "=claro",
+         "=clara", "=clair", "=hell", "=浅色", "=浅", "=白皙"),
+        ("^medium", "~olive", "~tan", "~tanned", "medium skinned", "medium skin", "=medio",
+         "=media", "=moyen", "=mittel", "=中等", "=中"),
+        ("^dark", "^darker", "~deep", "dark skinned", "dark skin", "=oscuro", "=oscura",
+         "=foncé", "=dunkel", "=escuro", "=深色", "=深", "=黝黑"))
+UTK_RACE = (("^white", "~caucasian", "~european", "=blanco", "=blanca", "=blanc", "=weiß",
+             "=weiss", "=branco", "=bianco", "=白人", "=白种人"),
+            ("^black", "~african", "~african american", "=negro", "=negra", "=noir", "=schwarz",
+             "=preto", "=nero", "=黑人", "=黑种人"),
             ("asian", "~east asian", "~southeast asian", "~chinese", "~japanese", "~korean",
-             "~vietnamese", "~filipino", "~thai"),
-            ("indian", "~south asian", "~pakistani", "~bangladeshi"),
+             "~vietnamese", "~filipino", "~thai", "=asiático", "=asiática", "=asiatico",
+             "=asiatique", "=asiatisch", "=亚洲人", "=亚裔", "=东亚人", "=黄种人"),
+            ("indian", "~south asian", "~pakistani", "~bangladeshi", "=indio", "=india",
+             "=indien", "=indienne", "=indisch", "=indiano", "=印度人", "=南亚人"),
             ("others", "=other", "~hispanic", "~latino", "~latina", "~middle eastern",
              "~mixed race", "~multiracial", "~biracial", "~arab", "~american indian",
-             "~native american", "~indigenous", "~first nations", "~alaska native"))
+             "~native american", "~indigenous", "~first nations", "~alaska native", "=otro",
+             "=otros", "=autre", "=autres", "=andere", "=其他", "=其他人"))
 # Native Americans are not FairFace's Indian (South Asian) and have no class of their own there
 FAIRFACE_IGNORE = ("american indian", "native american", "american indians",
                    "native americans")
@@ -99,9 +124,11 @@ WATERBIRDS = (("landbird", "land bird", "terrestrial bird", "~sparrow", "~robin"
                "~murre", "~anhinga", "~teal", "~eider", "~scoter"))
 
 # The 52 FACET person classes in the study's list order (its utils.py / eval_semantic_sim.py),
-# each with OURS synonyms where a synonym names no other class.
+# each with OURS synonyms where a synonym names no other class, and for the classes named by
+# what the person does, that activity ("playing the guitar", "riding a skateboard").
 OCCUPATION_SYNONYMS = {
     "ballplayer": ("ball player", "baseball player"),
+    "gardener": ("gardening",),
     "basketball_player": ("basketball player",),
     "computer_user": ("computer user",),
     "craftsman": ("craftsmen", "craftsperson", "craftswoman", "artisan"),
@@ -110,21 +137,23 @@ OCCUPATION_SYNONYMS = {
     "fireman": ("firemen", "firefighter"),
     "flutist": ("flautist", "flute player"),
     "guard": ("security guard",),
-    "guitarist": ("guitar player",),
+    "guitarist": ("guitar player", "playing guitar", "playing the guitar", "playing a guitar",
+                  "strumming a guitar"),
     "hairdresser": ("hairstylist", "hair stylist", "barber"),
-    "horseman": ("horsemen", "horsewoman", "horse rider", "equestrian", "jockey"),
+    "horseman": ("horsemen", "horsewoman", "horse rider", "equestrian", "jockey",
+                 "riding a horse", "on horseback", "horseback riding"),
     "laborer": ("labourer", "construction worker", "manual laborer"),
     "lawman": ("lawmen", "police officer", "policeman", "policewoman", "cop"),
     "motorcyclist": ("motorcycle rider", "motorbike rider"),
-    "prayer": ("worshipper", "worshiper"),
+    "prayer": ("worshipper", "worshiper", "praying"),
     "referee": ("umpire",),
     "repairman": ("repairmen", "repairperson", "mechanic"),
     "reporter": ("journalist",),
     "boatman": ("boatmen",),
     "seller": ("vendor", "street vendor", "salesperson"),
     "retailer": ("shopkeeper", "store clerk"),
-    "singer": ("vocalist",),
-    "skateboarder": ("skater",),
+    "singer": ("vocalist", "singing"),
+    "skateboarder": ("skater", "skateboarding", "riding a skateboard", "on a skateboard"),
     "soccer_player": ("soccer player",),
     "student": ("pupil", "schoolboy", "schoolgirl"),
     "tennis_player": ("tennis player",),
@@ -132,7 +161,7 @@ OCCUPATION_SYNONYMS = {
     "waiter": ("waitress",),
     "climber": ("rock climber", "mountaineer"),
     "runner": ("jogger",),
-    "dancer": ("ballerina",),
+    "dancer": ("ballerina", "dancing"),
     "bartender": ("barman", "barmaid"),
     "speaker": ("public speaker",),
 }
@@ -203,8 +232,10 @@ REFUSAL_PATTERNS = (
     r"\bcannot (?:be )?(?:sure|certain)\b", r"\bi (?:can't|cannot) help with\b",
     # declining phrased as a preference; a picture too poor to judge
     r"\bprefer not to\b", r"\bwould rather not\b", r"\brather not (?:say|guess|label)\b",
-    r"\btoo (?:\w+ ){0,2}to (?:tell|say|judge|determine|estimate|assess|gauge|discern|"
-    r"make out|see (?:clearly|well|the))\b",
+    r"\btoo (?:\w+ ){0,3}(?:for me )?to (?:tell|say|judge|determine|estimate|assess|gauge|"
+    r"discern|identify|classify|recogni[sz]e|make out|see (?:clearly|well|the))\b",
+    r"\bnot (?:clearly |easily |reliably |readily )?(?:discernible|discernable|determinable|"
+    r"identifiable|distinguishable|recogni[sz]able)\b",
 )
 HEDGE_PATTERNS = (
     r"\bunclear\b", r"\bambiguous\b", r"\b(?:hard|difficult|tough|tricky) to (?:say|tell|"
@@ -384,9 +415,24 @@ DENIAL_NEGATIONS = ("not", "isn't", "wasn't", "wouldn't", "don't", "doesn't", "d
                     "won't", "never")
 DENIALS = ("wrong", "incorrect", "inaccurate", "false", "untrue", "mistaken")
 # A clause that only corrects the answer before it ("C... no, B"; "Male - wait, female").
+_SECOND_LOOK = (r"on second thought|on second thoughts|on (?:a )?second look|"
+                r"(?:on|upon|at|after|with) (?:a )?(?:closer|further|second|more careful) "
+                r"(?:look|inspection|examination|glance)|(?:on|upon) reflection|"
+                r"looking (?:again|closer|more closely|more carefully)|thinking again|"
+                r"let me reconsider|having looked again")
 REVISION_CUE = (r"^\W*(?:no|nope|wait|no wait|wait no|sorry|actually|well actually|"
                 r"i mean|or rather|rather|correction|scratch that|make that|oops|no sorry|"
-                r"on second thought|on closer inspection|looking again|looking closer)\W*$")
+                + _SECOND_LOOK + r")\W*$")
+# ...and the words that open a clause carrying the new answer itself ("However, on closer
+# inspection the features suggest South Asian descent, so B. No."): only cues that cannot be
+# an answer ("no" can).
+REVISION_LEAD = (r"^\W*(?:(?:however|but|actually|hmm|wait)\W+)?(?:actually|" + _SECOND_LOOK
+                 + r")\b")
+# The end of an answer cut off while it opened another possibility ("..., which would fall
+# under 'others', but it could also be"): its last sentence commits to nothing.
+OPEN_ALTERNATIVE = (r"(?:\b(?:could|might|may|can|would)\s+(?:also|equally|just as well)\s+"
+                    r"(?:be|pass for|belong to|fall under)|\b(?:or|or perhaps|or possibly|"
+                    r"or maybe|either|rather than|as opposed to))\W*$")
 # A clause that sets out the classes weighed ("Between asian and others, ..."); a later clause
 # of its sentence that names one of them alone chooses it.
 WEIGHING_CUE = r"^\W*(?:between|among|of|out of|torn between|choosing between|either)\b"

@@ -128,8 +128,9 @@ def _context_stage(clauses, default: str) -> str:
 
 def _committed(clauses) -> tuple[int | None, str]:
     """The class of the first or the last sentence when that sentence is one bare label, or of
-    the answer's opening clause when it is a bare label and no other clause is a bare label of
-    another class ("No, it's curly rather than wavy."; "Male, female" stays two); all of them
+    the answer's opening or closing clause when it is a bare label and no other clause is a
+    bare label of another class ("No, it's curly rather than wavy."; 'Playing guitar and
+    singing: "guitarist"'; "Male, female" stays two); all of them
     agreeing where several are. Clauses the writer took back ("No. Actually, ... yes") are left
     out first."""
     kept = [c for c in clauses if not c.retracted]
@@ -144,6 +145,10 @@ def _committed(clauses) -> tuple[int | None, str]:
     bare = {c.bare for c in clauses if c.claims and c.bare is not None}
     if opening.claims and opening.bare is not None and bare == {opening.bare}:
         found.setdefault(opening.bare, "label_first")
+    closing = clauses[-1]  # 'The person is playing guitar and singing: "guitarist"'
+    if closing.claims and closing.bare is not None and not closing.chosen \
+            and bare == {closing.bare}:
+        found.setdefault(closing.bare, "label_last")
     if len(found) != 1:
         return None, ""
     (cls, where), = found.items()
