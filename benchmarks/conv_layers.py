@@ -41,7 +41,7 @@ def _jax_fns(batch, size, c_in, c_out, k, stride, impl=None):
     w = jax.random.normal(jax.random.key(1), (k, k, c_in, c_out)) * 0.1
     pads = ((k // 2, k // 2),) * 2
     out_hw = ((size + 2 * (k // 2) - k) // stride + 1,) * 2
-    impl = impl or layers.resolve_conv_impl("auto", out_hw, (k, k))
+    impl = impl or layers.resolve_conv_impl("auto", out_hw, (k, k), k * k * c_in)
     conv = layers.CONV_FNS[impl]
 
     def fwd(x, w):

@@ -6,14 +6,15 @@ One train step = forward, backward and an SGD-momentum update, train-mode batch 
 donated (JAX) / updated in place (PyTorch), on random images. For each model, size and batch:
 - `jax`: the package as it runs (`conv_impl="auto"` and its max pooling, models/layers.py,
   and the XLA CPU flags `runtime.setup()` sets, nhfair_jax/xla_flags.py);
-- `jax_xla_conv`: the same with XLA's convolution everywhere (no tap matmuls on maps smaller
-  than the kernel: `conv_impl="xla"`);
+- `jax_xla_conv`: the same with XLA's convolution everywhere (no tap loop for the first layer,
+  no tap matmuls on maps smaller than the kernel: `conv_impl="xla"`);
+- `jax_flax_bn`: the same with `flax.linen.BatchNorm` in place of the package's
+  (models/layers.py `BatchNorm`, whose derivative XLA computes without writing x - mean);
 - `jax_flax_pool`: the same with `flax.linen.max_pool` in place of the package's;
 - `jax_xla_defaults`: the same as `jax`, with XLA's default flags (a subprocess with
   NHFAIR_XLA_CPU_FLAGS=0, run in the same invocation, so the two are side by side);
-- `jax_xla`: every layer flax's or XLA's own (convolution, max pooling; batch norm is flax's
-  everywhere), the path the models take on accelerators, and the one before the CPU-fast
-  layers;
+- `jax_xla`: every layer flax's or XLA's own (convolution, max pooling, batch norm), the path
+  the models take on accelerators, and the one before the CPU-fast layers;
 - `torch`: the same architecture in PyTorch (benchmarks/_torch_models.py), default threads, in a
   worker process of its own that times its steps when asked, in turn with the JAX variants.
 - `jax_data_parallel`: with more than one JAX device, the same step with the batch split over
@@ -53,17 +54,20 @@ CASES = [("small_cnn", 32, 64), ("small_cnn", 64, 64), ("resnet18", 32, 32), ("r
 
 
 @contextlib.contextmanager
-def flax_pooling():
-    """The models' max pooling swapped for flax.linen.max_pool while a step is built and
-    compiled."""
+def flax_layers(norm: bool = False, pool: bool = False):
+    """The models' batch norm (`norm`) and / or max pooling (`pool`) swapped for
+    flax.linen.BatchNorm / flax.linen.max_pool while a step is built and compiled."""
     from nhfair_jax.models import layers
 
-    saved = layers.max_pool
-    layers.max_pool = nn.max_pool
+    saved = layers.BatchNorm, layers.max_pool
+    if norm:
+        layers.BatchNorm = nn.BatchNorm
+    if pool:
+        layers.max_pool = nn.max_pool
     try:
         yield
     finally:
-        layers.max_pool = saved
+        layers.BatchNorm, layers.max_pool = saved
 
 
 def _warm(step):
@@ -253,9 +257,11 @@ def main(argv=None):
         row = {"model": name, "px": size, "batch": batch}
         steps = {"jax": _warm(jax_step(name, size, batch, "auto"))}
         steps["jax_xla_conv"] = _warm(jax_step(name, size, batch, "xla"))
-        with flax_pooling():
+        with flax_layers(norm=True):
+            steps["jax_flax_bn"] = _warm(jax_step(name, size, batch, "auto"))
+        with flax_layers(pool=True):
             steps["jax_flax_pool"] = _warm(jax_step(name, size, batch, "auto"))
-        with flax_pooling():
+        with flax_layers(norm=True, pool=True):
             steps["jax_xla"] = _warm(jax_step(name, size, batch, "xla"))
         if len(jax.devices()) > 1:  # e.g. XLA_FLAGS=--xla_force_host_platform_device_count=2
             steps["jax_data_parallel"] = _warm(jax_step(name, size, batch,
@@ -269,6 +275,7 @@ def main(argv=None):
         if torch is not None:
             for key, ratio in (("jax", "jax_over_torch"),
                                ("jax_xla_conv", "xla_conv_over_torch"),
+                               ("jax_flax_bn", "flax_bn_over_torch"),
                                ("jax_flax_pool", "flax_pool_over_torch"),
                                ("jax_xla_defaults", "xla_defaults_over_torch"),
                                ("jax_xla", "before_over_torch"),
@@ -282,9 +289,9 @@ def main(argv=None):
     threads = torch.get_num_threads() if torch is not None else None
     print(f"train step (forward + backward + SGD momentum, train-mode BN), images/s, "
           f"{jax.default_backend()}, torch threads {threads}")
-    print_table(rows, ["model", "px", "batch", "jax", "jax_xla_conv",
+    print_table(rows, ["model", "px", "batch", "jax", "jax_xla_conv", "jax_flax_bn",
                        "jax_flax_pool", "jax_xla_defaults", "jax_xla", "jax_data_parallel",
-                       "torch", "jax_over_torch", "xla_conv_over_torch",
+                       "torch", "jax_over_torch", "xla_conv_over_torch", "flax_bn_over_torch",
                        "flax_pool_over_torch", "xla_defaults_over_torch", "before_over_torch",
                        "data_parallel_over_torch"])
     write_json(args.json, {"benchmark": "train_step", "backend": jax.default_backend(),

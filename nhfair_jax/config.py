@@ -32,9 +32,9 @@ def base_config() -> ml_collections.ConfigDict:
     c.model.name = "resnet18"
     c.model.pretrained_path = ""  # local torchvision .pth (ImageNet weights)
     c.model.cnn_widths = (16, 32, 64, 128)  # small_cnn only: channels of its conv blocks
-    # convolutions: "auto" = on the CPU tap matmuls where the output map is smaller than the
-    # kernel (XLA's is slow there), XLA's otherwise; XLA's (cuDNN) on accelerators; "xla" /
-    # "patches" / "tap_matmuls" force one (nhfair_jax/models/layers.py)
+    # convolutions: "auto" = on the CPU tap loops and tap matmuls where XLA's is slow, XLA's
+    # otherwise; flax's own layers (XLA's convolution, cuDNN) on accelerators; "xla" /
+    # "patches" / "taps" / "tap_matmuls" force one (nhfair_jax/models/layers.py)
     c.model.conv_impl = "auto"
 
     # Paper defaults (seed paper Table 7): SGD with momentum, x0.1 every 30 epochs.

@@ -189,12 +189,17 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
       params, batch, wrt: as in per_example_grads.
       directions: K tangent pytrees shaped like the `wrt` subtree.
     """
+    from nhfair_jax.models.layers import forward_mode_convolutions
+
     sub = _select(params, wrt)
-    _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
-    # One pass per tangent. vmap over the tangents measured 2.6x slower on the CPU (the first
-    # layer's elementwise tangent, batched; benchmarks/HISTORY.md), and the loop keeps peak
-    # memory at one tangent.
-    return jnp.stack([lin(v) for v in directions])
+    # the tangents are pushed forward only: a few-tap convolution's tangent by its own
+    # multiply-adds, not XLA's slow few-channel convolution
+    with forward_mode_convolutions():
+        _, lin = jax.linearize(lambda s: batch_losses(_replace(params, wrt, s), batch), sub)
+        # One pass per tangent. vmap over the tangents measured 2.6x slower on the CPU (the
+        # first layer's elementwise tangent, batched; benchmarks/HISTORY.md), and the loop
+        # keeps peak memory at one tangent.
+        return jnp.stack([lin(v) for v in directions])
 
 
 # --- the closed form, layer by layer -------------------------------------------------------
@@ -388,7 +393,15 @@ def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, 
     """[K, B] array of g_i . v_k in closed form: for every leaf layer, <dy_i, J_i v_k>, where
     J_i v_k is the layer's forward-mode derivative in its parameters' direction v_k (batched,
     one layer pass per direction); nothing per-example is materialised. Directions are pytrees
-    like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`."""
+    like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`. A few-tap
+    convolution is traced as patches here (`closed_form_convolutions`)."""
+    from nhfair_jax.models.layers import closed_form_convolutions
+
+    with closed_form_convolutions():
+        return _per_layer_dots(batch_losses, params, batch, directions, wrt)
+
+
+def _per_layer_dots(batch_losses, params, batch, directions, wrt):
     n = jax.tree.leaves(batch)[0].shape[0]
     total = jnp.zeros((len(directions), n), jnp.float32)
     base = tuple(wrt or ())

@@ -25,7 +25,7 @@ def test_conv_layers_benchmark_smoke_writes_every_layer(tmp_path):
     rows = json.loads(out.read_text())["rows"]
     assert len(rows) == 9
     impls = [r["jax_impl"] for r in rows]
-    assert impls[0] == "xla" and impls[-1] == "tap_matmuls"
+    assert impls[0] == "taps" and impls[-1] == "tap_matmuls"
     assert impls[4] == "xla"
     for r in rows:  # XLA's own beside every other choice
         assert (r["jax_impl"] == "xla") == ("xla_dw" not in r)

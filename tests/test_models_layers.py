@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from nhfair_jax.models import create_model
-from nhfair_jax.models.layers import Conv, conv_patches, conv_tap_matmuls, conv_xla, max_pool, \
+from nhfair_jax.models.layers import TAPS_MAX, BatchNorm, Conv, batch_norm, conv_patches, \
+    conv_tap_matmuls, conv_taps, conv_xla, forward_mode_convolutions, max_pool, \
     per_example_convolutions, resolve_conv_impl
 
 _MORE = pytest.mark.slow  # each case compiles for ~3 s; three run in the quick loop
@@ -33,7 +34,7 @@ def _close(a, b, tol=1e-5):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CONV_CASES, ids=lambda c: "x".join(map(str, c)))
-def test_patch_and_tap_matmul_convolutions_match_xla_in_value_gradient_and_jvp(case):
+def test_patch_and_tap_convolutions_match_xla_in_value_gradient_and_jvp(case):
     h, w, c_in, c_out, k, s, p = case
     kx, kw_, kt1, kt2, kr = jax.random.split(jax.random.key(sum(case[:4])), 5)
     x = jax.random.normal(kx, (3, h, w, c_in))
@@ -44,7 +45,7 @@ def test_patch_and_tap_matmul_convolutions_match_xla_in_value_gradient_and_jvp(c
     def everything(x, kernel, tangents, r):
         """value, reverse-mode gradients of a nonlinear loss, forward-mode derivative"""
         out = {}
-        for name, fn in (("xla", conv_xla), ("patches", conv_patches),
+        for name, fn in (("xla", conv_xla), ("patches", conv_patches), ("taps", conv_taps),
                          ("tap_matmuls", conv_tap_matmuls)):
             conv = lambda a, b, fn=fn: fn(a, b, (s, s), p)  # noqa: E731
             grads = jax.grad(lambda a, b: jnp.sum(jnp.sin(conv(a, b)) * r), (0, 1))(x, kernel)
@@ -53,10 +54,51 @@ def test_patch_and_tap_matmul_convolutions_match_xla_in_value_gradient_and_jvp(c
 
     shape = jax.eval_shape(lambda: conv_xla(x, kernel, (s, s), p)).shape
     out = everything(x, kernel, tangents, jax.random.normal(kr, shape))
-    for impl in ("patches", "tap_matmuls"):
+    for impl in ("patches", "taps", "tap_matmuls"):
         assert out[impl][0].shape == shape
         for a, b in zip(out[impl], out["xla"]):
             _close(a, b)
+
+
+def test_tap_convolution_under_vmap_of_its_gradient_equals_a_loop():
+    """Per-example kernel gradients through the custom JVP (vmap of grad), as FIS would take
+    them, equal single-example gradients one at a time."""
+    x = jax.random.normal(jax.random.key(7), (5, 8, 8, 3))
+    kernel = jax.random.normal(jax.random.key(8), (3, 3, 3, 4))
+    grad = jax.grad(lambda k, xi: jnp.sum(jnp.tanh(conv_taps(xi[None], k)) ** 2))
+    batched = jax.jit(jax.vmap(grad, (None, 0)))(kernel, x)
+    for i in range(len(x)):
+        _close(batched[i], grad(kernel, x[i]))
+
+
+def test_forward_mode_tap_convolution_pushes_tangents_through_its_own_loop_and_stays_exact():
+    """Under forward_mode_convolutions the few-tap convolution's tangent is its multiply-add
+    loop (no XLA convolution in the linearised program), equal to XLA's; a gradient of that
+    derivative (transposing the loop) is still XLA's too."""
+    x = jax.random.normal(jax.random.key(3), (4, 9, 9, 3))
+    kernel = jax.random.normal(jax.random.key(4), (3, 3, 3, 5))
+    dx, dk = jax.random.normal(jax.random.key(5), x.shape), jax.random.normal(jax.random.key(6),
+                                                                             kernel.shape)
+
+    def tangent(conv, dx, dk):
+        return jax.jvp(lambda a, b: jnp.tanh(conv(a, b, (1, 1), "SAME")), (x, kernel),
+                       (dx, dk))[1]
+
+    def forward_only(dx, dk):
+        with forward_mode_convolutions():
+            return tangent(conv_taps, dx, dk)
+
+    jaxpr = str(jax.make_jaxpr(forward_only)(dx, dk))
+    assert "conv_general_dilated" not in jaxpr
+    assert "conv_general_dilated" in str(jax.make_jaxpr(lambda a, b: tangent(conv_taps, a, b))(
+        dx, dk))
+    _close(jax.jit(forward_only)(dx, dk), tangent(conv_xla, dx, dk))
+    _close(jax.jit(forward_only)(jnp.zeros_like(dx), dk),
+           tangent(conv_xla, jnp.zeros_like(dx), dk))
+    grads = jax.grad(lambda a, b: jnp.sum(forward_only(a, b) ** 2), (0, 1))(dx, dk)
+    expected = jax.grad(lambda a, b: jnp.sum(tangent(conv_xla, a, b) ** 2), (0, 1))(dx, dk)
+    for a, b in zip(grads, expected):
+        _close(a, b)
 
 
 @pytest.mark.parametrize("window,strides,padding", [((2, 2), (2, 2), "VALID"),
@@ -104,7 +146,7 @@ def test_conv_module_has_flax_conv_parameters_and_numbers():
     _close(ours.apply(v_theirs, x), theirs.apply(v_theirs, x))
 
 
-def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_xla_elsewhere(
+def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_taps_for_few_taps(
         monkeypatch):
     monkeypatch.setattr(jax, "default_backend", lambda: "cpu")  # the CPU's choices, anywhere
     assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "tap_matmuls"
@@ -112,13 +154,17 @@ def test_auto_picks_tap_matmuls_for_maps_smaller_than_the_kernel_and_xla_elsewhe
     xla = "xla"
     assert resolve_conv_impl("auto", (4, 4), (3, 3)) == xla
     assert resolve_conv_impl("auto", (1, 1), (1, 1)) == xla
+    assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "taps"  # an image's first layer
+    assert resolve_conv_impl("auto", (4, 4), (3, 3), TAPS_MAX + 1) == xla
+    assert resolve_conv_impl("auto", (2, 2), (3, 3), 27) == "tap_matmuls"
+    assert resolve_conv_impl("auto", (1, 1), (3, 3), 4608) == "tap_matmuls"
+    assert resolve_conv_impl("auto", (1, 1), (1, 1), 512) == xla
     assert resolve_conv_impl("xla", (1, 1), (3, 3)) == "xla"
-    for removed in ("cudnn", "taps"):  # "taps" (a few-tap multiply-add loop) was removed
-        with pytest.raises(ValueError, match="conv_impl"):
-            resolve_conv_impl(removed)
+    with pytest.raises(ValueError, match="conv_impl"):
+        resolve_conv_impl("cudnn")
     with per_example_convolutions():  # FIS's per-example path: patches everywhere on the CPU
         assert resolve_conv_impl("auto", (4, 4), (3, 3)) == "patches"
-        assert resolve_conv_impl("auto", (2, 2), (3, 3)) == "patches"
+        assert resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "patches"
         assert resolve_conv_impl("xla", (4, 4), (3, 3)) == "xla"  # a forced choice stays
     assert resolve_conv_impl("auto", (4, 4), (3, 3)) == xla
 
@@ -128,7 +174,7 @@ def test_accelerators_take_xla_convolutions_and_patches_for_per_example_gradient
     per_example_convolutions (vmap(grad) of ResNet-18 on an H200: 5.5x XLA's grouped kernel
     gradient); the models build the same `Conv` modules there, with flax's pooling."""
     monkeypatch.setattr(jax, "default_backend", lambda: "gpu")
-    for shapes in [((2, 2), (3, 3)), ((4, 4), (3, 3)), ((1, 1), (3, 3))]:
+    for shapes in [((2, 2), (3, 3)), ((4, 4), (3, 3), 27), ((1, 1), (3, 3), 4608)]:
         assert resolve_conv_impl("auto", *shapes) == "xla"
         with per_example_convolutions():
             assert resolve_conv_impl("auto", *shapes) == "patches"
@@ -219,6 +265,87 @@ def _nonlinear(y, r):
     return jnp.sum(jnp.sin(y) * r)
 
 
+def _bn_pair(x, **kw):
+    """flax's BatchNorm and ours over x, with the same (perturbed) parameters."""
+    ours, theirs = BatchNorm(**kw), nn.BatchNorm(**kw)
+    variables = theirs.init(jax.random.key(1), x)
+    assert jax.tree.map(jnp.shape, ours.init(jax.random.key(1), x)) == \
+        jax.tree.map(jnp.shape, variables)  # the same names and shapes: checkpoints load
+    params = jax.tree.map(lambda a: a + 0.3 * jax.random.normal(jax.random.key(2), a.shape),
+                          variables["params"])
+    return ours, theirs, {**variables, "params": params}
+
+
+@pytest.mark.slow
+def test_batch_norm_matches_flax_in_values_statistics_gradients_and_jvp():
+    x = jax.random.normal(jax.random.key(0), (6, 5, 4, 3)) * 3.0 + 1.5
+    ours, theirs, variables = _bn_pair(x, use_running_average=False, momentum=0.9)
+    r = jax.random.normal(jax.random.key(3), x.shape)
+    tangents = (jax.random.normal(jax.random.key(4), x.shape),
+                jax.tree.map(lambda a: jax.random.normal(jax.random.key(5), a.shape),
+                             variables["params"]))
+
+    @jax.jit
+    def everything(x, params):
+        out = {}
+        for key, model in (("ours", ours), ("flax", theirs)):
+            def apply(x, p, model=model):
+                return model.apply({**variables, "params": p}, x, mutable=["batch_stats"])
+            (y, stats) = apply(x, params)
+            grads = jax.grad(lambda x, p: _nonlinear(apply(x, p)[0], r), (0, 1))(x, params)
+            jvp = jax.jvp(lambda x, p: apply(x, p)[0], (x, params), tangents)[1]
+            # forward over reverse (a Hessian-vector product) through the custom rule
+            hvp = jax.jvp(lambda x: jax.grad(lambda x: _nonlinear(apply(x, params)[0], r))(x),
+                          (x,), (tangents[0],))[1]
+            out[key] = (y, stats, grads, jvp, hvp)
+        return out
+
+    out = everything(x, variables["params"])
+    np.testing.assert_array_equal(out["ours"][0], out["flax"][0])  # same operations, same order
+    for a, b in zip(jax.tree.leaves(out["ours"][1:]), jax.tree.leaves(out["flax"][1:])):
+        _close(a, b)
+    eval_ours = ours.clone(use_running_average=True).apply(variables, x)
+    np.testing.assert_array_equal(eval_ours,
+                                  theirs.clone(use_running_average=True).apply(variables, x))
+
+
+@pytest.mark.slow
+def test_batch_norm_gradients_under_vmap_equal_a_loop_and_bfloat16_keeps_flax_dtypes():
+    """vmap over independent batches (each its own statistics), as per-example or per-group
+    gradients would take them, equals one batch at a time; bfloat16 in, bfloat16 out, float32
+    statistics, as flax's."""
+    xs = jax.random.normal(jax.random.key(6), (3, 4, 2, 2, 5)) + 0.5
+    ours, _, variables = _bn_pair(xs[0], use_running_average=False)
+
+    def loss(params, x):
+        y, _ = ours.apply({**variables, "params": params}, x, mutable=["batch_stats"])
+        return jnp.sum(jnp.tanh(y) ** 2)
+
+    batched = jax.jit(jax.vmap(jax.grad(loss), (None, 0)))(variables["params"], xs)
+    for i in range(len(xs)):
+        for a, b in zip(jax.tree.leaves(jax.tree.map(lambda g: g[i], batched)),
+                        jax.tree.leaves(jax.grad(loss)(variables["params"], xs[i]))):
+            _close(a, b)
+    half, _ = BatchNorm(use_running_average=False, dtype=jnp.bfloat16).apply(
+        variables, xs[0].astype(jnp.bfloat16), mutable=["batch_stats"])
+    flax_half, stats = nn.BatchNorm(use_running_average=False, dtype=jnp.bfloat16).apply(
+        variables, xs[0].astype(jnp.bfloat16), mutable=["batch_stats"])
+    assert half.dtype == flax_half.dtype == jnp.bfloat16
+    assert stats["batch_stats"]["mean"].dtype == jnp.float32
+
+
+def test_batch_norm_derivative_is_zero_through_a_clipped_variance():
+    """A constant channel: E[x^2] - mean^2 rounds to <= 0 and is clipped; the derivative stays
+    finite (dx = a (dx - mean dx) only) rather than dividing by a negative variance."""
+    x = jnp.full((4, 3, 3, 1), 0.1)
+    y, mean, var = batch_norm(x, jnp.ones((1,)), jnp.zeros((1,)), 1e-5)
+    dx = jax.random.normal(jax.random.key(7), x.shape)
+    _, (dy, dmean, dvar) = jax.jvp(lambda x: batch_norm(x, jnp.ones((1,)), jnp.zeros((1,)),
+                                                        1e-5), (x,), (dx,))
+    assert np.isfinite(np.asarray(dy)).all() and float(var.max()) >= 0
+    _close(dy, (dx - dx.mean()) * jax.lax.rsqrt(var + 1e-5), tol=1e-4)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", [(2, 8, 10, 3), (2, 9, 7, 3)])
 def test_tiled_max_pool_forward_mode_and_vmap_match_flax(shape):
@@ -249,9 +376,9 @@ def test_tiled_max_pool_gives_a_nan_window_nan_and_no_gradient():
 
 
 @pytest.mark.parametrize("name", ["small_cnn", pytest.param("resnet18", marks=pytest.mark.slow)])
-def test_models_train_mode_gradients_match_flax_pooling(name):
-    """The whole model in train mode: our pooling against flax's, the same loss, gradients and
-    updated statistics (batch norm is flax's own on every backend)."""
+def test_models_train_mode_gradients_match_flax_batch_norm_and_pooling(name):
+    """The whole model in train mode: our BatchNorm and pooling against flax's, the same
+    loss, gradients and updated statistics."""
     from nhfair_jax.models import layers
 
     x = jax.random.normal(jax.random.key(11), (8, 32, 32, 3))
@@ -265,13 +392,12 @@ def test_models_train_mode_gradients_match_flax_pooling(name):
         return jnp.mean(jax.nn.log_softmax(logits)[jnp.arange(8), y]), updates
 
     ours_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
-    assert isinstance(layers.norm_layer(), nn.BatchNorm)
-    saved = layers.max_pool
+    saved = layers.BatchNorm, layers.max_pool
     try:
-        layers.max_pool = nn.max_pool
+        layers.BatchNorm, layers.max_pool = nn.BatchNorm, nn.max_pool
         flax_out = jax.jit(jax.grad(loss, has_aux=True))(variables["params"])
     finally:
-        layers.max_pool = saved
+        layers.BatchNorm, layers.max_pool = saved
     for a, b in zip(jax.tree.leaves(ours_out), jax.tree.leaves(flax_out)):
         _close(a, b, tol=1e-4 if name == "resnet18" else 1e-5)
 
@@ -289,7 +415,7 @@ def test_accelerators_get_flax_layers_with_the_same_parameter_tree(monkeypatch):
     cpu_out = model.apply(on_cpu, x, train=False)
     monkeypatch.setattr(jax, "default_backend", lambda: "gpu")
     assert isinstance(layers.conv_layer(4, (3, 3)), layers.Conv)
-    assert layers.resolve_conv_impl("auto", (2, 2), (3, 3)) == "xla"
+    assert layers.resolve_conv_impl("auto", (4, 4), (3, 3), 27) == "xla"
     assert isinstance(layers.norm_layer(), nn.BatchNorm)
     off_cpu = model.init(jax.random.key(6), x, train=False)
     assert jax.tree.map(jnp.shape, off_cpu) == jax.tree.map(jnp.shape, on_cpu)

@@ -206,6 +206,30 @@ def test_per_layer_on_the_small_cnn_matches_vmap():
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
 
+def test_the_closed_form_traces_a_few_tap_convolution_as_patches():
+    """On the CPU "auto" gives a first 3x3 layer over 3 channels the multiply-add loop; inside
+    the closed form it becomes patches (XLA recomputed the loop in the backward pass's
+    consumers), with the same dot products as the other paths."""
+    from nhfair_jax.models import create_model
+    from nhfair_jax.models.layers import closed_form_convolutions, resolve_conv_impl
+
+    few_taps = ((8, 8), (3, 3), 18)  # the model's first layer: 3x3 over 2 channels
+    with closed_form_convolutions():
+        inside = resolve_conv_impl("auto", *few_taps)
+    cpu = jax.default_backend() == "cpu"
+    assert (resolve_conv_impl("auto", *few_taps), inside) == (("taps", "patches") if cpu
+                                                              else ("xla", "xla"))
+    params, batch, batch_losses, _ = _flax_problem(create_model("small_cnn", 3, widths=(4, 8)))
+    directions = [jax.tree.map(lambda p, k=k: jax.random.normal(k, p.shape), params)
+                  for k in jax.random.split(jax.random.key(5), 2)]
+    closed = jax.jit(lambda p, b, d: per_example.per_layer_dots(batch_losses, p, b, d))(
+        params, batch, directions)
+    by_jvp = jax.jit(lambda p, b, d: per_example.jvp_dots(batch_losses, p, b, d))(
+        params, batch, directions)
+    assert float(jnp.abs(by_jvp).max()) > 1e-3
+    np.testing.assert_allclose(closed, by_jvp, rtol=1e-4, atol=1e-5)
+
+
 class _LooseParam(nn.Module):
     """A parameter outside any leaf layer: the closed form cannot see it."""
 

@@ -1,6 +1,6 @@
-"""The CPU's layers: convolution and max pooling written so that XLA's CPU backend runs them
-fast, with the same numbers as XLA's convolution and flax's pooling (layers.py chooses them on
-the CPU).
+"""The CPU's layers: convolution, max pooling and batch norm written so that XLA's CPU backend
+runs them fast, with the same numbers as XLA's convolution and flax's pooling and batch norm
+(layers.py chooses them on the CPU).
 
 Measured on the 2-core CPU (jax 0.10, forward + backward; benchmarks/README.md and, for the
 earlier rounds, benchmarks/HISTORY.md):
@@ -12,14 +12,16 @@ earlier rounds, benchmarks/HISTORY.md):
   355 ms for a batch of 32 against 8 ms as a patch matmul and 5 ms as one matmul per kernel
   tap over the pixels it meets (`conv_tap_matmuls`). Elsewhere XLA's is kept (its fusions win
   in the whole network).
+- XLA's CPU convolution is slow when the kernel has few taps (an image's first layer, 3x3 over
+  3 channels: 27 taps): 8.3 ms for 64 images at 64 px, 16 output channels, against 2.1 ms as
+  27 broadcast multiply-adds in one elementwise loop (`conv_taps`).
+- Differentiating `flax.linen.BatchNorm`'s expression leaves x - mean as a factor of the
+  backward pass's reductions, and XLA writes that tensor out for them; `batch_norm`'s own
+  derivative reduces only g and g * x (small CNN at 64 px, batch 64: 661 -> 719 images/s,
+  ResNet-18 at 32 px 512 -> 579, in one side-by-side run of benchmarks/train_step.py).
 - The gradient of pooling windows that tile the map (the small CNN's 2x2, stride 2) as kh * kw
   strided scatters added up cost 8 ms of the small CNN's step at 64 px; `_pool_tiles` computes
   it as one broadcast multiply over the input reshaped into its windows (2.3 ms).
-- Tried and removed: a few-tap convolution as elementwise multiply-adds (an image's first
-  layer) and a batch norm whose derivative XLA computes without writing x - mean. Each won
-  1.02-1.3x in the train step at 64 px and on ResNet-18, and lost at the main job's model (the
-  small CNN at 32 px: 0.94x); they changed a layer's lowering from other modules through
-  context variables, and were not worth that (benchmarks/README.md).
 - Tried and not kept: the kernel gradient as a patch matmul under XLA's forward (a custom JVP
   rule; slower in every whole step, 2x at 32 px), patches / tap reductions / per-row matmuls
   for a first layer's kernel gradient (3-7x slower than XLA's), space-to-depth for ResNet's
@@ -41,23 +43,51 @@ earlier rounds, benchmarks/HISTORY.md):
   vmap(grad) 1,267).
 - `conv_tap_matmuls`: one matmul per kernel tap over the valid part of the map; its
   derivatives are JAX's own (slices, pads, matmuls).
+- `conv_taps`: the multiply-adds forward, XLA's convolution for the derivatives (custom JVP);
+  the multiply-adds for a tangent only pushed forward (`forward_mode_convolutions`).
 - `max_pool`: the window's shifted strided views reduced with elementwise maxima, the result
   taken from the first view equal to the maximum, so that the gradient goes to the first
   maximal element, as `flax.linen.max_pool` and torch route it; tiling windows through
   `_pool_tiles` (a custom JVP with the same derivative).
+- `BatchNorm` / `batch_norm`: flax's parameters, statistics and forward operations, with a
+  custom JVP whose tangent has x as its only array-sized factor.
 
-All agree with XLA's convolution and `flax.linen.max_pool` (tests/test_models_layers.py): the
-convolutions to float rounding, max pooling exactly, gradients, forward mode and vmap included,
-ties too.
+All agree with XLA's convolution, `flax.linen.max_pool` and `flax.linen.BatchNorm`
+(tests/test_models_layers.py): the convolutions and batch norm's derivatives to float rounding,
+max pooling and batch norm's values exactly, gradients, forward mode and vmap included, ties
+too.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 from collections.abc import Sequence
+from typing import Any
 
+import flax.linen as nn
 import jax
 import jax.numpy as jnp
+
+
+_FORWARD_ONLY = contextvars.ContextVar("nhfair_forward_mode_convolutions", default=False)
+
+
+@contextlib.contextmanager
+def forward_mode_convolutions():
+    """Within this block (while a function is traced), a few-tap convolution's (`conv_taps`)
+    forward-mode derivative is computed by the same multiply-adds as its value, not by XLA's
+    convolution: for derivatives that are pushed forward only (FIS's jvp scoring), where the
+    kernel tangent's convolution of the first layer is XLA's slow few-channel case (jvp scoring
+    of the small CNN at 32 px, batch 64, K = 2: 25.5 -> 22.2 ms a batch, best of 35).
+    Transposing such a derivative (a gradient of it) stays exact but is slow: kh * kw * C_in
+    separate reductions."""
+    token = _FORWARD_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _FORWARD_ONLY.reset(token)
 
 
 def _pairs(padding, kernel_size, strides, spatial):
@@ -137,6 +167,47 @@ def conv_xla(x, kernel, strides=(1, 1), padding="SAME"):
                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
 
 
+def _taps(x, kernel, strides, pads):
+    """The convolution as kh * kw * C_in broadcast multiply-adds of the shifted input views:
+    one elementwise loop that reads the input from cache and writes the output once."""
+    kh, kw, c_in, _ = kernel.shape
+    out = None
+    for t, view in enumerate(_views(x, (kh, kw), strides, pads, 0.0)):
+        for c in range(c_in):
+            term = view[..., c:c + 1] * kernel[t // kw, t % kw, c]
+            out = term if out is None else out + term
+    return out
+
+
+def conv_taps(x, kernel, strides=(1, 1), padding="SAME"):
+    """NHWC x HWIO -> NHWC convolution with few input taps (kh * kw * C_in <= TAPS_MAX, e.g. an
+    image's first 3x3 layer) as elementwise multiply-adds: XLA's CPU convolution runs such a
+    layer 3-4x slower than this loop (3x3, 3 -> 16 channels, 64 px, batch 64: 8.3 ms against
+    2.1 ms). Its derivatives are XLA's convolution's (a custom JVP: the tangent is XLA's
+    convolution of the tangents, which JAX transposes for the gradients), since the loop's own
+    kernel gradient would be kh * kw * C_in separate reductions (20 ms against 4 ms there);
+    under `forward_mode_convolutions` the tangent is the loop again."""
+    pads = _pairs(padding, kernel.shape[:2], strides, x.shape[1:3])
+    return _conv_taps(x, kernel, tuple(strides), pads)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2, 3))
+def _conv_taps(x, kernel, strides, pads):
+    return _taps(x, kernel, strides, pads)
+
+
+@functools.partial(_conv_taps.defjvp, symbolic_zeros=True)
+def _conv_taps_jvp(strides, pads, primals, tangents):
+    x, kernel = primals
+    dx, dkernel = tangents
+    out = _taps(x, kernel, strides, pads)
+    conv = _taps if _FORWARD_ONLY.get() else conv_xla  # see forward_mode_convolutions
+    terms = [conv(dx, kernel, strides, pads)] if not _zero(dx) else []
+    if not _zero(dkernel):
+        terms.append(conv(x, dkernel, strides, pads))
+    return out, (sum(terms[1:], terms[0]) if terms else jnp.zeros_like(out))
+
+
 def _zero(tangent) -> bool:
     return isinstance(tangent, jax.custom_derivatives.SymbolicZero)
 
@@ -212,3 +283,94 @@ def _pool_tiles_jvp(window, primals, tangents):
     mask = jnp.stack(first, axis=2)
     dx6 = dx[:, :ho * kh, :wo * kw].reshape(blocks)
     return top, jnp.where(mask, dx6, jnp.zeros((), dx.dtype)).sum((2, 4))
+
+
+def _batch_moments(x, axes):
+    """flax's batch statistics (`use_fast_variance`): mean, E[x^2] - mean^2 clipped at 0, and
+    the unclipped difference (whose sign says whether the clip is active)."""
+    mean = x.mean(axes, keepdims=True)
+    raw = jax.lax.square(x).mean(axes, keepdims=True) - jax.lax.square(mean)
+    return mean, jnp.maximum(0.0, raw), raw
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(3,))
+def batch_norm(x, scale, bias, epsilon):
+    """Train-mode batch normalisation over every axis but the last: returns (y, mean, var),
+    y = (x - mean) * (rsqrt(var + epsilon) * scale) + bias, the same operations in the same
+    order as `flax.linen.BatchNorm` (so the same values), mean and var with keepdims.
+
+    Its derivative is written out (a custom JVP) so that every array-sized factor in it is x
+    itself: the tangent is a * dx + x * c + d with per-channel a, c, d, and its transpose (the
+    gradient JAX derives from it) reduces only the cotangent g and g * x. Differentiating
+    flax's expression instead leaves (x - mean) as a factor of the reductions, and XLA writes
+    that tensor out for them (small CNN at 64 px: 6 ms of a 90 ms step for the first layer's).
+    The derivative is exact (the same as flax's to float rounding; forward mode, reverse mode
+    and vmap all follow from it), except where the clip of the variance binds exactly at zero,
+    where flax's maximum would split the derivative in half and this takes none."""
+    mean, var, _ = _batch_moments(x, tuple(range(x.ndim - 1)))
+    return _normalize(x, mean, var, scale, bias, epsilon), mean, var
+
+
+def _normalize(x, mean, var, scale, bias, epsilon):
+    """flax's `_normalize`, operation for operation (so the same values)."""
+    y = x - mean
+    y = y * (jax.lax.rsqrt(var + epsilon) * scale)
+    return y + bias
+
+
+@batch_norm.defjvp
+def _batch_norm_jvp(epsilon, primals, tangents):
+    x, scale, bias = primals
+    dx, dscale, dbias = tangents
+    axes = tuple(range(x.ndim - 1))
+    mean, var, raw = _batch_moments(x, axes)
+    y = _normalize(x, mean, var, scale, bias, epsilon)
+    rstd = jax.lax.rsqrt(var + epsilon)
+    dmean = dx.mean(axes, keepdims=True)
+    # d var = 2 E[(x - mean) dx] = 2 (E[x dx] - mean E[dx]); zero where the clip binds
+    half_dvar = jnp.where(raw > 0, (x * dx).mean(axes, keepdims=True) - mean * dmean, 0.0)
+    a = rstd * scale
+    # dy = a (dx - dmean) + (x - mean) (dscale rstd - a rstd^2 half_dvar) + dbias
+    c = dscale * rstd - a * rstd * rstd * half_dvar
+    dy = a * dx + x * c + (dbias - a * dmean - mean * c)
+    return (y, mean, var), (dy, dmean, 2 * half_dvar)
+
+
+class BatchNorm(nn.Module):
+    """`flax.linen.BatchNorm` over the last axis (the same parameters `scale`, `bias` and
+    statistics `mean`, `var`, so checkpoints and torchvision weights load unchanged; the same
+    values; running averages updated the same way), with the train-mode derivative of
+    `batch_norm`, which XLA computes without writing out x - mean on the CPU."""
+
+    use_running_average: bool | None = None
+    momentum: float = 0.99
+    epsilon: float = 1e-5
+    dtype: Any = None
+    param_dtype: Any = jnp.float32
+    scale_init: Any = nn.initializers.ones
+    bias_init: Any = nn.initializers.zeros
+
+    @nn.compact
+    def __call__(self, x, use_running_average: bool | None = None):
+        use_running_average = nn.merge_param("use_running_average", self.use_running_average,
+                                             use_running_average)
+        features = (x.shape[-1],)
+        ra_mean = self.variable("batch_stats", "mean", lambda s: jnp.zeros(s, jnp.float32),
+                                features)
+        ra_var = self.variable("batch_stats", "var", lambda s: jnp.ones(s, jnp.float32),
+                               features)
+        scale = self.param("scale", self.scale_init, features, self.param_dtype)
+        bias = self.param("bias", self.bias_init, features, self.param_dtype)
+        # statistics in at least float32, as flax computes them
+        x32 = jnp.asarray(x, jnp.promote_types(x.dtype, jnp.float32))
+        out_dtype = self.dtype or jnp.result_type(x32, scale, bias)
+        if use_running_average:
+            return jnp.asarray(_normalize(x32, ra_mean.value, ra_var.value, scale, bias,
+                                          self.epsilon), out_dtype)
+        y, mean, var = batch_norm(x32, scale, bias, self.epsilon)
+        if not self.is_initializing():
+            ra_mean.value = self.momentum * ra_mean.value + (1 - self.momentum) * mean.reshape(
+                features)
+            ra_var.value = self.momentum * ra_var.value + (1 - self.momentum) * var.reshape(
+                features)
+        return jnp.asarray(y, out_dtype)

@@ -1,16 +1,20 @@
 """The models' layers, behind three selectors that the models call (`conv_layer`, `norm_layer`,
 `pool`): on the CPU, the implementations of cpu_layers.py that XLA's CPU backend runs fast, with
-the same numbers; on accelerators, XLA's convolution and flax's pooling; flax's batch norm
-everywhere; patches for per-example gradients everywhere.
+the same numbers; on accelerators, XLA's convolution and flax's pooling and batch norm; patches
+for per-example gradients everywhere.
 
 - `Conv(conv_impl="auto")`: on the CPU, `conv_tap_matmuls` exactly where the output map is
-  smaller than the kernel, XLA's elsewhere; on accelerators XLA's convolution (cuDNN on a GPU),
-  lowered to the same program as `flax.linen.Conv`; patches under `per_example_convolutions`
-  everywhere. On accelerators `pool` gives `flax.linen.max_pool`. `Conv` has
-  `flax.linen.Conv`'s parameters, so a checkpoint moves between backends.
+  smaller than the kernel, `conv_taps` where the kernel has at most TAPS_MAX taps, XLA's
+  elsewhere; on accelerators XLA's convolution (cuDNN on a GPU), lowered to the same program
+  as `flax.linen.Conv`; patches under `per_example_convolutions` everywhere. On accelerators
+  `norm_layer` gives `flax.linen.BatchNorm` and `pool` `flax.linen.max_pool`. `Conv` has
+  `flax.linen.Conv`'s parameters, and the batch norms the same parameter and statistics
+  names, so a checkpoint moves between backends.
 
-One context changes what "auto" gives while a function traces: `per_example_convolutions`
-(patches, for per-example gradients; per_example.py enters it around what it traces).
+The contexts below change what "auto" gives while a function traces: `per_example_convolutions`
+(patches, for per-example gradients), `closed_form_convolutions` (patches for few-tap
+convolutions, for the closed form layer by layer) and, in cpu_layers.py,
+`forward_mode_convolutions`.
 """
 
 
@@ -25,10 +29,12 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 
-from nhfair_jax.models.cpu_layers import (_pairs, conv_patches, conv_tap_matmuls, conv_xla,
-                                          max_pool)
+from nhfair_jax.models.cpu_layers import (BatchNorm, _pairs, batch_norm, conv_patches,  # noqa: F401
+                                          conv_tap_matmuls, conv_taps, conv_xla,
+                                          forward_mode_convolutions, max_pool)
 
-CONV_IMPLS = ("auto", "xla", "patches", "tap_matmuls")
+CONV_IMPLS = ("auto", "xla", "patches", "taps", "tap_matmuls")
+TAPS_MAX = 32  # kh * kw * C_in up to which "auto" uses conv_taps on the CPU
 
 
 _PER_EXAMPLE = contextvars.ContextVar("nhfair_per_example_convolutions", default=False)
@@ -48,11 +54,31 @@ def per_example_convolutions():
         _PER_EXAMPLE.reset(token)
 
 
-def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None) -> str:
+_CLOSED_FORM = contextvars.ContextVar("nhfair_closed_form_convolutions", default=False)
+
+
+@contextlib.contextmanager
+def closed_form_convolutions():
+    """Within this block (while a function is traced), a few-tap convolution that "auto" would
+    give `conv_taps` is traced as patches (one matmul) instead: for the closed form layer by
+    layer (`per_example.per_layer_dots`). There, XLA fused the multiply-add loop into the
+    batched backward pass's consumers (recomputed per use: max pooling's gradient reads every
+    element of a window) and split the loop's forward-mode derivative in a kernel direction into
+    many passes over the output; per_layer scoring of the small CNN at 32 px, batch 64, K = 2,
+    with non-trivial batch statistics: 33 -> 16 ms a batch."""
+    token = _CLOSED_FORM.set(True)
+    try:
+        yield
+    finally:
+        _CLOSED_FORM.reset(token)
+
+
+def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None, taps: int | None = None) -> str:
     """The implementation a convolution uses. "auto" is, under `per_example_convolutions`,
     patches everywhere, on every backend; elsewhere XLA's own on accelerators, and on the CPU
-    `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel), XLA's
-    elsewhere."""
+    `conv_tap_matmuls` where XLA's is pathological (output map smaller than the kernel),
+    `conv_taps` where the kernel has few taps (kh * kw * C_in = `taps` <= TAPS_MAX; patches
+    instead under `closed_form_convolutions`), XLA's elsewhere."""
     if impl not in CONV_IMPLS:
         raise ValueError(f"model.conv_impl must be one of {CONV_IMPLS}, got {impl!r}")
     if impl != "auto":
@@ -65,11 +91,14 @@ def resolve_conv_impl(impl: str, out_hw=None, kernel_hw=None) -> str:
         return "patches"
     if any(o < k for o, k in zip(out_hw, kernel_hw)):
         return "tap_matmuls"
+    if taps is not None and taps <= TAPS_MAX:
+        return "patches" if _CLOSED_FORM.get() else "taps"
     return "xla"
 
 
 # what each resolved `conv_impl` computes with
-CONV_FNS = {"xla": conv_xla, "patches": conv_patches, "tap_matmuls": conv_tap_matmuls}
+CONV_FNS = {"xla": conv_xla, "patches": conv_patches, "taps": conv_taps,
+            "tap_matmuls": conv_tap_matmuls}
 
 
 class Conv(nn.Module):
@@ -96,7 +125,7 @@ class Conv(nn.Module):
         pads = _pairs(self.padding, (kh, kw), strides, x.shape[1:3])
         out_hw = tuple((n + lo + hi - k) // st + 1
                        for n, (lo, hi), k, st in zip(x.shape[1:3], pads, (kh, kw), strides))
-        impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw))
+        impl = resolve_conv_impl(self.conv_impl, out_hw, (kh, kw), kh * kw * x.shape[-1])
         y = CONV_FNS[impl](x, kernel, strides, pads)
         if self.use_bias:
             bias = jnp.asarray(self.param("bias", self.bias_init, (self.features,), jnp.float32),
@@ -123,8 +152,9 @@ def conv_layer(features: int, kernel_size, strides=1, *, conv_impl: str = "auto"
 
 
 def norm_layer(**kwargs):
-    """Batch norm: `flax.linen.BatchNorm` on every backend."""
-    return nn.BatchNorm(**kwargs)
+    """Batch norm: `BatchNorm` (above) on the CPU, `flax.linen.BatchNorm` elsewhere (the same
+    parameters, statistics and values)."""
+    return BatchNorm(**kwargs) if _on_cpu() else nn.BatchNorm(**kwargs)
 
 
 def pool(x, window, strides=None, padding="VALID"):
