@@ -258,32 +258,6 @@ def test_lassi_certifies_more_with_more_noise(tmp_path):
     assert os.path.exists(workdir / "predictions_test.npz")
 
 
-@pytest.mark.slow
-def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
-    """Issue 49's rule for SenSeI at its defaults (configs/digitsb.py: the small CNN at 32 px,
-    up to 30 epochs), at seeds 0 and 1: test accuracy within 5 points of ERM's at each seed, CD
-    no worse than ERM's at each seed, DEO no worse on the mean of the two seeds. DEO on the 179
-    test images moves with the seed alone (ERM's 0.099 and 0.042): we measured SenSeI's 0.004 and
-    0.081, worse than ERM's at seed 1; accuracy 0.978 and 0.978 against 0.955 and 0.966, CD 0.056
-    and 0.067 against 0.078 and 0.078. The earlier per-pixel ball stayed at validation accuracy
-    0.73 from the first epoch and predicted the group (CD and DEO 1.0)."""
-    from nhfair_jax.config import load_config_file
-    from nhfair_jax.dispatch import run
-
-    deo = {"erm": [], "sensei": []}
-    for seed in (0, 1):
-        test = {}
-        for method in ("erm", "sensei"):
-            c = load_config_file(f"configs/digitsb.py:{method}")
-            c.train.progress, c.seed = False, seed
-            test[method] = run(c, str(tmp_path / f"{method}_{seed}"))["test"]
-            deo[method].append(test[method]["deo"])
-        erm, sensei = test["erm"], test["sensei"]
-        assert sensei["acc"] >= erm["acc"] - 0.05, (seed, sensei["acc"], erm["acc"])
-        assert sensei["cd"] <= erm["cd"], (seed, sensei["cd"], erm["cd"])
-    assert np.mean(deo["sensei"]) <= np.mean(deo["erm"]), deo
-
-
 def test_lassis_flow_epochs_come_before_train_epochs():
     """Issue 49: with flow_fraction 0 (the default) the flow's `flow_epochs` come on top of
     train.epochs: of a run of 3 + 2 epochs the first 2 are the flow's (never selected)."""

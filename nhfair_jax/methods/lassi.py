@@ -4,8 +4,8 @@ each test point's individual fairness certified by randomized smoothing along th
 Two phases. "flow" (`flow_epochs` epochs before the run's train.epochs, never selected, as
 the authors train their generative model first; or, with `flow_fraction` > 0, that share of
 train.epochs): a small Glow (nhfair_jax/models/flow.py) learns the training images by maximum
-likelihood, the classifier frozen. Then the attribute vector a = mean of the flattened latents of group 1 minus that of group
-0 over the training split (`attr_from="groups"`, the paper's; `"pairs"`, ours: the mean over the
+likelihood, the classifier frozen. Then the attribute vector a = mean of the flattened latents
+of group 1 minus that of group 0 over the training split (`attr_from="groups"`, the paper's; `"pairs"`, ours: the mean over the
 training split's counterfactual pairs of E(group-1 view) - E(group-0 view), for data sets that
 carry `image_cf`), and "train": with z = E(x) the latent of an image and G the flow's
 inverse, the similar individuals of x are S(x) = {G(z + t a) : |t| <= eps}; each step draws
@@ -29,8 +29,8 @@ Where this follows which source:
   counterfactual study's range [1e-3, 1e-1], the other weights fixed as in the authors' CelebA
   runs.
 - reference code (eth-sri/lassi): the random-sampling attack (10 uniform draws of t, the worst
-  kept), its weights (cls 1, adv 0.05, recon 0), eps 1 (in units of ||a||), sigma 0.65 and
-  alpha 0.01 of its encoder smoothing, delta 0; the attack's distances in evaluation mode; Glow's
+  kept), its weights (cls 1, recon 0; its adv 0.05 is not our default, below), eps 1 (in
+  units of ||a||), sigma 0.65 and alpha 0.01 of its encoder smoothing, delta 0; the attack's distances in evaluation mode; Glow's
   structure (models/flow.py).
 - ours: the flow is small (2 levels of 4 steps, 64 channels wide by default) and trained on the
   data set's own images in the model's normalised input space, with uniform dequantisation noise
@@ -43,6 +43,11 @@ Where this follows which source:
   it): the two-stage certificate serves any downstream classifier of the representation, while
   here the classifier is trained with it, and one stage certifies it with one pass of samples and
   a tighter radius. Every `cert_skip`-th test point is certified (the code's --skip). The
+  default adversarial weight is 0.01, not the code's 0.05 (it is inside the searched range):
+  on DigitsB at the configs' defaults 0.05 cost 3 points of accuracy and raised CD (0.112) and
+  DEO (0.176) above ERM's (0.078, 0.099) at seed 0, where 0.01 kept all three no worse; at
+  seed 1, 0.01's CD (0.089) is above ERM's (0.078), so LASSI at its defaults does not pass
+  "accuracy within 5 points, CD and DEO no worse than ERM's" (benchmarks/README.md). The
   attribute vector from counterfactual pairs (`attr_from="pairs"`) is an option of ours: where
   the groups differ in more than the sensitive attribute (the label is correlated with it), the
   groups' mean difference also carries those differences, and the pairs' does not. Neither
@@ -109,7 +114,7 @@ class LASSI(PhasedMethod):
     representations", ECCV 2022.
     """
 
-    defaults = {"adv_weight": 0.05, "cls_weight": 1.0, "recon_weight": 0.0, "eps": 1.0,
+    defaults = {"adv_weight": 0.01, "cls_weight": 1.0, "recon_weight": 0.0, "eps": 1.0,
                 "delta": 0.0, "attack_samples": 10, "flow_epochs": 10, "flow_fraction": 0.0,
                 "flow_levels": 2,
                 "flow_steps": 4, "flow_hidden": 64, "flow_lr": 1e-3, "dequant": 0.02,
