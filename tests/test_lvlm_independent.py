@@ -19,14 +19,25 @@ writer expected REFUSED or UNPARSEABLE).
 - tests/lvlm_answers_fifth.py (299 answers): a fifth writer's (from the prompts and the
   format alone); its first reading, 286 of 299 (95.7%) and 5 wrong class, was taken before the
   reader was changed for it (a revision later in its sentence); one answer is still read as a
-  wrong class (`FIFTH_WRONG`), reported as failing.
+  wrong class (`KNOWN_WRONG`), reported as failing.
 - tests/lvlm_answers_sixth.py (368 answers): a sixth writer's (the prompts and a brief alone);
   its first reading, 347 of 368 (94.3%) and 4 wrong class, was taken before the reader was
   changed for it (revisions in a later paragraph, answers in other languages, ages in words,
   quoted colour words, cut-off alternatives, an echoed instruction).
 - tests/lvlm_answers_seventh.py (371 answers): a seventh writer's, written while the reader was
   changed for the sixth; its first reading, by that changed reader, was 366 of 371 (98.7%) and
-  2 wrong class ("Adult" as middle, "Medium-dark" as dark), both since read as no class."""
+  2 wrong class ("Adult" as middle, "Medium-dark" as dark), both since read as no class.
+- tests/lvlm_answers_eighth.py (389 answers): an eighth writer's (the prompts and a brief
+  alone; its own task names, renamed to the project's as its docstring says); its first
+  reading, by the reader as it stood after the seventh, was 364 of 389 (93.6%) and 1 wrong
+  class ("Closer to medium than dark." as dark), before the reader was changed for it
+  (comparisons, a class conceded and then contrasted, dashes as clause breaks, activities and
+  one-word answers in other languages).
+- tests/lvlm_answers_ninth.py (378 answers): a ninth writer's, written while the reader was
+  changed for the eighth; its first reading, by that changed reader, was 364 of 378 (96.3%)
+  and 3 wrong class (two answers that go on to write the user's next turn and a reply to it,
+  read by the reply; "partially visible" as Yes; a nurse's patient as the class). One of them
+  is still read as a wrong class (`KNOWN_WRONG`)."""
 
 from __future__ import annotations
 
@@ -43,10 +54,12 @@ from nhfair_jax.lvlm.parse import PARSED, REFUSED, UNPARSEABLE
 from nhfair_jax.lvlm.reading import Reader
 from nhfair_jax.lvlm.tasks import get_task, prompt_text
 from tests import (
+    lvlm_answers_eighth,
     lvlm_answers_fifth,
     lvlm_answers_fourth,
     lvlm_answers_heldout,
     lvlm_answers_independent,
+    lvlm_answers_ninth,
     lvlm_answers_seventh,
     lvlm_answers_sixth,
     lvlm_answers_third,
@@ -72,7 +85,7 @@ def _png(i: int) -> bytes:
 
 def _question(a):
     task = get_task(TASKS.get(a["task"], a["task"]))
-    prompt_set = PROMPT_SETS[a["kind"]]
+    prompt_set = a.get("prompt_set", PROMPT_SETS[a["kind"]])  # the study's open prompts
     asked = None
     if a["asked"] is not None:  # the corpus writes the asked class as the prompt lists it
         asked = next(c for c, n in zip(task.classes, task.names())
@@ -86,13 +99,20 @@ CORPORA = {"independent": lvlm_answers_independent.ANSWERS,
            "fourth": lvlm_answers_fourth.ANSWERS,
            "fifth": lvlm_answers_fifth.ANSWERS,
            "sixth": lvlm_answers_sixth.ANSWERS,
-           "seventh": lvlm_answers_seventh.ANSWERS}
+           "seventh": lvlm_answers_seventh.ANSWERS,
+           "eighth": lvlm_answers_eighth.ANSWERS,
+           "ninth": lvlm_answers_ninth.ANSWERS}
 
-# The fifth corpus's answer the reader still reads as a wrong class (docs/lvlm.md): an age
-# weighed between two classes and then stated, hedged, as a number at their border. A known
-# failure, not an accepted reading: the test fails when any other answer is read as a wrong
-# class, and when this one is fixed (so that this list is emptied).
-FIFTH_WRONG = {'Somewhere between "young" and "middle"; maybe early 30s.'}
+# The answers the reader still reads as a wrong class (docs/lvlm.md), known failures, not
+# accepted readings: the test fails when any other answer is read as a wrong class, and when
+# one of these is fixed (so that it is taken off the list). The fifth's: an age weighed
+# between two classes and then stated, hedged, as a number at their border. The ninth's: a
+# description of two people, the one in scrubs unnamed and the one she tends named "patient".
+KNOWN_WRONG = {
+    "fifth": {'Somewhere between "young" and "middle"; maybe early 30s.'},
+    "ninth": {"A woman in scrubs is checking the blood pressure of a patient lying in a "
+              "hospital bed."},
+}
 
 
 @pytest.fixture(scope="module", params=sorted(CORPORA))
@@ -131,7 +151,9 @@ def test_the_corpora_cover_every_kind():
     for name, answers in CORPORA.items():
         kinds = collections.Counter(a["kind"] for a in answers)
         total.update(kinds)
-        assert set(kinds) == set(PROMPT_SETS) and min(kinds.values()) >= 25, (name, kinds)
+        # the first seven writers were asked for at least 25 answers of each kind, the
+        # eighth for proportions like a study's (18 digits answers, 24 closed)
+        assert set(kinds) == set(PROMPT_SETS) and min(kinds.values()) >= 15, (name, kinds)
     assert min(total.values()) >= 100, total
     assert sum(map(len, CORPORA.values())) >= 1200
 
@@ -144,11 +166,11 @@ def test_never_a_wrong_class(corpus, readings):
              for a, p in zip(answers, readings)
              if p.status == PARSED and _outcome(p).lower() != a["expected"].lower()]
     name, _ = corpus
-    if name == "fifth":
+    if name in KNOWN_WRONG:
         misread = {a["answer"] for a, p in zip(answers, readings)
                    if p.status == PARSED and _outcome(p).lower() != a["expected"].lower()}
-        assert misread == FIFTH_WRONG, "\n".join(wrong)
-        pytest.xfail(f"{len(wrong)} known wrong-class readings of the fifth corpus: "
+        assert misread == KNOWN_WRONG[name], "\n".join(wrong)
+        pytest.xfail(f"{len(wrong)} known wrong-class readings of the {name} corpus: "
                      + "; ".join(wrong))
     assert not wrong, "\n".join(wrong)
 

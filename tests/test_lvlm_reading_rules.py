@@ -515,3 +515,58 @@ def test_a_closing_bare_label_decides_among_classes_the_description_named():
     occ = "facet_occupation"
     assert _read(occ, 'Dancing and singing on a stage: "singer"') == ("singer", "label_last")
     assert _class(occ, 'Dancing and singing on a stage: "singer", "dancer"') == U
+
+
+# --- the eighth corpus's rules ---------------------------------------------------------------
+
+def test_a_comparison_names_the_class_it_is_closer_to():
+    assert _class("facet_skin_tone", "Closer to medium than dark.") == "medium"
+    assert _class("utkface_age", "She looks younger than middle-aged.") == "young"
+    assert _class("facet_occupation", "More like a nurse than a doctor.") == "nurse"
+
+
+def test_a_class_conceded_and_then_contrasted_with_another_is_the_other():
+    assert _read("utkface_gender", "The long hair might suggest female, but the broad jaw "
+                 'indicates "male".') == ("Male", "chosen")
+    assert _class("utkface_race", "Could be black or indian, but the bindi suggests "
+                  '"indian".') == "Indian"
+    assert _class("utkface_age", 'Could be middle or old, but the white hair makes "old" '
+                  "most likely.") == "old"
+    # both sides only allowed, or nothing conceded: no choice
+    assert _class("utkface_gender", "It could be male, but it could also be female.") == U
+    assert _class("utkface_gender", "The hair is female-coded, but the jaw is male.") == U
+
+
+def test_a_dash_between_words_ends_a_clause():
+    assert _class("utkface_age", 'Not old -- I\'d say "middle".') == "middle"
+    assert _class("utkface_age", 'She is elderly, but young at heart -- "old".') == "old"
+
+
+def test_a_reply_that_goes_on_to_write_the_next_turn_is_read_by_its_first_answer():
+    assert _class("utkface_gender", '"male"\n\nUSER: What about the person in the '
+                  'background?\nASSISTANT: "female"') == "Male"
+    assert _class("bench_utkface", "Female\n\nUSER: Is the person smiling?\nASSISTANT: Yes",
+                  "origin") == "Female"
+    # a conversation echoed before the answer still gives the answer after it
+    assert _class("utkface_gender", "USER: Which gender?\nASSISTANT: female") == "Female"
+
+
+def test_a_face_seen_in_part_or_from_behind():
+    assert _class("bench_facet", "The face is partially visible.", "origin") == U
+    assert _class("bench_facet", "Only the back of the person's head can be seen.",
+                  "origin") == "No"
+    assert _class("bench_facet", "The face is clearly visible.", "origin") == "Yes"
+
+
+def test_activities_and_one_word_answers_in_other_languages():
+    occ = "facet_occupation"
+    assert _class(occ, "The person is playing the flute.") == "flutist"
+    assert _class(occ, "A girl on a balance beam with her arms out.") == "gymnast"
+    assert _class(occ, "A woman speaking at a podium.") == "speaker"
+    assert _class(occ, "jardinero") == "gardener"
+    assert _class(occ, "Krankenschwester") == "nurse"
+    assert _class("bench_waterbirds", "水鸟", "origin") == "Waterbird"
+    assert _class("utkface_race", '"bianca"') == "White"
+    assert _class("utkface_age", '"mayor"') == "old"
+    # a word of another language only as the whole answer
+    assert _class("utkface_age", "The mayor of the town, about 45.") == "middle"

@@ -34,12 +34,20 @@ def strip_echo(answer: str, prompt: str = "") -> str:
     """The answer without chat residue (role markers and special tokens before it, a next
     turn after it) and without echoes of the prompt."""
     answer = answer.translate(_TRANSLATE)
+    # the answer starts after the last role marker before the first next turn that follows
+    # some text: a model that goes on to write a user's turn and its own reply ('"male"
+    # USER: And the person behind? ASSISTANT: "female"') answered with what came first
+    start = 0
+    for nxt in _NEXT_TURN.finditer(answer):
+        markers = [m for m in _ROLE.finditer(answer, 0, nxt.start()) if m.start() >= start]
+        begin = markers[-1].end() if markers else start
+        if answer[begin:nxt.start()].strip():
+            answer = answer[:nxt.start()]
+            break
+        start = nxt.end()
     markers = list(_ROLE.finditer(answer))
     if markers:
         answer = answer[markers[-1].end():]
-    nxt = _NEXT_TURN.search(answer)
-    if nxt and answer[:nxt.start()].strip():
-        answer = answer[:nxt.start()]
     answer = _SPECIAL.sub(" ", answer)
     if prompt:
         for piece in _echo_pieces(prompt.translate(_TRANSLATE)):

@@ -66,7 +66,7 @@ AGE = (("young", "younger", "youth", "~child", "~teenager", "~teen", "~kid", "~y
         "=meia idade", "=mezza età", "=中年", "=中年人"),
        ("old", "older", "elderly", "~senior", "~older adult", "=anciano", "=anciana",
         "=viejo", "=vieja", "=vieux", "=âgé", "=âgée", "=alt", "=idoso", "=idosa", "=anziano",
-        "=老年", "=老年人", "=老人"))  # "aged 34" is not old
+        "=老年", "=老年人", "=老人", "=mayor", "=persona mayor", "=edad avanzada"))  # "aged 34" is not old
 SKIN = (("^light", "^lighter", "~fair", "~pale", "light skinned", "light skin", "=claro",
          "=clara", "=clair", "=hell", "=浅色", "=浅", "=白皙"),
         ("^medium", "~olive", "~tan", "~tanned", "medium skinned", "medium skin", "=medio",
@@ -74,9 +74,10 @@ SKIN = (("^light", "^lighter", "~fair", "~pale", "light skinned", "light skin", 
         ("^dark", "^darker", "~deep", "dark skinned", "dark skin", "=oscuro", "=oscura",
          "=foncé", "=dunkel", "=escuro", "=深色", "=深", "=黝黑"))
 UTK_RACE = (("^white", "~caucasian", "~european", "=blanco", "=blanca", "=blanc", "=weiß",
-             "=weiss", "=branco", "=bianco", "=白人", "=白种人"),
+             "=weiss", "=branco", "=branca", "=bianco", "=bianca", "=blanche", "=白人",
+             "=白种人"),
             ("^black", "~african", "~african american", "=negro", "=negra", "=noir", "=schwarz",
-             "=preto", "=nero", "=黑人", "=黑种人"),
+             "=preto", "=nero", "=nera", "=noire", "=preta", "=黑人", "=黑种人"),
             ("asian", "~east asian", "~southeast asian", "~chinese", "~japanese", "~korean",
              "~vietnamese", "~filipino", "~thai", "=asiático", "=asiática", "=asiatico",
              "=asiatique", "=asiatisch", "=亚洲人", "=亚裔", "=东亚人", "=黄种人"),
@@ -102,7 +103,8 @@ FAIRFACE_RACE = (("^white", "~caucasian", "~european"),
 # BENCHMARK `_extract_waterbird_label` (first the generic words, then the species), then OURS:
 # CUB's further land-bird families and common wading / shore birds a reader takes for water
 # birds. Habitat words (lake, ocean, forest, woodlands) are in neither list.
-WATERBIRDS = (("landbird", "land bird", "terrestrial bird", "~sparrow", "~robin", "~thrush",
+WATERBIRDS = (("landbird", "land bird", "terrestrial bird", "ave terrestre", "oiseau terrestre",
+               "=landvogel", "=陆鸟", "=陆禽", "~sparrow", "~robin", "~thrush",
                "~vulture", "~warbler", "~woodpecker", "~wren", "~jay", "~finch", "~bunting",
                "~oriole", "~swallow", "~flycatcher", "~tanager", "~grosbeak", "~hummingbird",
                "~crow", "~raven", "~kingbird", "~nuthatch", "~creeper", "~cuckoo",
@@ -114,7 +116,9 @@ WATERBIRDS = (("landbird", "land bird", "terrestrial bird", "~sparrow", "~robin"
                "~starling", "~towhee", "~waxwing", "~whip poor will", "~yellowthroat",
                "~flicker", "~sapsucker", "~hawk", "~eagle", "~owl", "~pigeon", "~dove",
                "~parrot", "~magpie", "~chickadee", "~titmouse", "~bluebird"),
-              ("waterbird", "water bird", "aquatic bird", "~waterfowl", "~duck", "~goose",
+              ("waterbird", "water bird", "aquatic bird", "ave acuática", "ave acuatica",
+               "oiseau aquatique", "=wasservogel", "=uccello acquatico", "=水鸟", "=水禽",
+               "~waterfowl", "~duck", "~goose",
                "~swan", "~seagull", "~heron", "~seabird", "~sea bird", "~albatross", "~tern",
                "~gull", "~cormorant", "~pelican", "~puffin", "~loon", "~grebe", "~auklet",
                "~jaeger", "~kittiwake", "~fulmar", "~merganser", "~guillemot",
@@ -128,21 +132,28 @@ WATERBIRDS = (("landbird", "land bird", "terrestrial bird", "~sparrow", "~robin"
 # what the person does, that activity ("playing the guitar", "riding a skateboard").
 OCCUPATION_SYNONYMS = {
     "ballplayer": ("ball player", "baseball player"),
-    "gardener": ("gardening",),
-    "basketball_player": ("basketball player",),
+    "gardener": ("gardening", "=jardinero", "=jardinera", "=jardinier", "=gärtner",
+                 "=jardineiro", "=giardiniere", "=园丁"),
+    "nurse": ("=enfermera", "=enfermero", "=infirmière", "=infirmier", "=krankenschwester",
+              "=krankenpfleger", "=pflegekraft", "=enfermeira", "=infermiera", "=护士"),
+    "gymnast": ("balance beam", "on a beam", "on the beam", "uneven bars", "parallel bars",
+                "pommel horse", "=gimnasta", "=gymnaste", "=turner", "=turnerin", "=ginnasta",
+                "=体操运动员"),
     "computer_user": ("computer user",),
     "craftsman": ("craftsmen", "craftsperson", "craftswoman", "artisan"),
     "disk_jockey": ("disk jockey", "disc jockey", "dj"),
     "doctor": ("physician",),
     "fireman": ("firemen", "firefighter"),
-    "flutist": ("flautist", "flute player"),
+    "flutist": ("flautist", "flute player", "playing the flute", "playing a flute",
+                "playing flute", "plays the flute"),
     "guard": ("security guard",),
     "guitarist": ("guitar player", "playing guitar", "playing the guitar", "playing a guitar",
                   "strumming a guitar"),
     "hairdresser": ("hairstylist", "hair stylist", "barber"),
     "horseman": ("horsemen", "horsewoman", "horse rider", "equestrian", "jockey",
                  "riding a horse", "on horseback", "horseback riding"),
-    "laborer": ("labourer", "construction worker", "manual laborer"),
+    "laborer": ("labourer", "construction worker", "manual laborer", "shoveling",
+                "shovelling"),
     "lawman": ("lawmen", "police officer", "policeman", "policewoman", "cop"),
     "motorcyclist": ("motorcycle rider", "motorbike rider"),
     "prayer": ("worshipper", "worshiper", "praying"),
@@ -157,13 +168,20 @@ OCCUPATION_SYNONYMS = {
     "soccer_player": ("soccer player",),
     "student": ("pupil", "schoolboy", "schoolgirl"),
     "tennis_player": ("tennis player",),
-    "trumpeter": ("trumpet player",),
+    "trumpeter": ("trumpet player", "playing the trumpet", "playing a trumpet",
+                  "playing trumpet", "plays the trumpet"),
     "waiter": ("waitress",),
     "climber": ("rock climber", "mountaineer"),
     "runner": ("jogger",),
-    "dancer": ("ballerina", "dancing"),
+    "dancer": ("ballerina", "dancing", "pirouette", "=bailarín", "=bailarina", "=danseur",
+               "=danseuse", "=tänzer", "=tänzerin", "=dançarino", "=dançarina",
+               "=ballerino", "=舞者", "=舞蹈演员"),
     "bartender": ("barman", "barmaid"),
-    "speaker": ("public speaker",),
+    "speaker": ("public speaker", "at a podium", "at the podium", "behind a podium",
+                "behind the podium", "at a lectern", "at the lectern", "giving a speech",
+                "delivering a speech", "giving a talk"),
+    "basketball_player": ("basketball player", "dribbles a basketball",
+                          "dribbling a basketball", "shooting hoops"),
 }
 
 
@@ -268,7 +286,8 @@ CONTRAST_WORDS = ("but", "however", "though", "although", "nevertheless", "nonet
 NEGATIONS = ("not", "isn't", "isnt", "aren't", "wasn't", "weren't", "never", "neither", "nor",
              "non", "without", "doesn't", "don't", "didn't", "no", "none", "unlike", "hardly",
              "cannot", "can't", "lacks", "lacking", "nothing", "wouldn't", "won't",
-             "couldn't", "shouldn't", "nobody")
+             "couldn't", "shouldn't", "nobody",
+             "than")  # the class compared against: "closer to medium than dark"
 NEGATION_PHRASES = ("rather than", "instead of", "as opposed to", "other than", "far from")
 NEGATION_REACH = 7
 # Idioms whose negation word negates nothing that follows ("no doubt a woman").
@@ -435,4 +454,7 @@ OPEN_ALTERNATIVE = (r"(?:\b(?:could|might|may|can|would)\s+(?:also|equally|just 
                     r"or maybe|either|rather than|as opposed to))\W*$")
 # A clause that sets out the classes weighed ("Between asian and others, ..."); a later clause
 # of its sentence that names one of them alone chooses it.
+# A clause that only allows a class ("might suggest female", "could be black or indian"),
+# which a contrasted clause after it can overrule ("..., but the jaw indicates male").
+CONCESSION_CUE = r"\b(?:might|could|may|possibly|perhaps|maybe)\b"
 WEIGHING_CUE = r"^\W*(?:between|among|of|out of|torn between|choosing between|either)\b"
