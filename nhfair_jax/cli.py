@@ -11,13 +11,17 @@ import sys
 from absl import flags
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.metrics.direction import LEGEND, marked
 from nhfair_jax.rundir import RunDir
+
+# The package's modules that load JAX (config, dispatch, runtime) are imported inside the
+# functions that need them: every command imports this module first, and `--help` or a config
+# error answers before JAX is loaded.
+
 SUMMARY_KEYS = ("acc", "worst_acc", "gap_acc", "dp", "eqodd", "auc")
 
 
 def summary_table(result: dict) -> str:
-    from nhfair_jax.metrics.direction import LEGEND, marked
-
     keys = [k for k in SUMMARY_KEYS if k in result["test"]]
     lines = ["split  " + "  ".join(f"{marked(k):>9}" for k in keys)]
     for split in ("val", "test"):

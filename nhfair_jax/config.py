@@ -9,6 +9,7 @@ from __future__ import annotations
 import ml_collections
 
 from nhfair_jax.data.pipeline import IMAGENET_MEAN, IMAGENET_STD
+from nhfair_jax.methods import method_class
 
 
 def base_config() -> ml_collections.ConfigDict:
@@ -78,7 +79,6 @@ def base_config() -> ml_collections.ConfigDict:
 
 def method_config(name: str, **overrides) -> ml_collections.ConfigDict:
     """config.method for a registered method: its name and every hyperparameter's default."""
-    from nhfair_jax.methods import method_class
 
     cls = method_class(name)
     unknown = sorted(set(overrides) - set(cls.defaults))
@@ -139,7 +139,6 @@ def complete_method(config) -> None:
     """Fills config.method with the defaults of the method it names when they are missing (a
     `--config.method.name=X` override on a config built for another method); keeps the values
     it has for the method's own hyperparameters."""
-    from nhfair_jax.methods import method_class
 
     cls = method_class(config.method.name)
     if set(cls.defaults) <= set(config.method.keys()):

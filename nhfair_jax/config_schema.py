@@ -19,10 +19,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from nhfair_jax.config_rules import (COUNT, NONNEG, NONNEG_INT, POSITIVE, PROB, ConfigError,
-                                     Either, Flag, Int, Nothing, OneOf, Real, Seq, Text,
-                                     is_num)
+from nhfair_jax.config_rules import (
+    COUNT,
+    NONNEG,
+    NONNEG_INT,
+    POSITIVE,
+    PROB,
+    ConfigError,
+    Either,
+    Flag,
+    Int,
+    Nothing,
+    OneOf,
+    Real,
+    Seq,
+    Text,
+    is_num,
+)
+from nhfair_jax.data import known_datasets
 from nhfair_jax.errors import UserError
+from nhfair_jax.methods import get_method, registered, spec
+from nhfair_jax.models import known_models
 
 
 def _names(module: str, attr: str):
@@ -37,20 +54,14 @@ def _names(module: str, attr: str):
 
 
 def _datasets():
-    from nhfair_jax.data import known_datasets
-
     return known_datasets()
 
 
 def _methods():
-    from nhfair_jax.methods import registered
-
     return registered()
 
 
 def _models():
-    from nhfair_jax.models import known_models
-
     return (*known_models(), "clip", "blip2")  # the last two: zero-shot runs
 
 
@@ -326,7 +337,6 @@ def check_run(config) -> None:
     """A run config (trained, post-fit or zero-shot): every value in range, the method's
     hyperparameters too (their declared ranges, else the type of the method's default), and
     the method built, which checks the names it knows (nhfair_jax.methods.get_method)."""
-    from nhfair_jax.methods import get_method, spec
 
     flat = flatten(config)
     record = spec(config.method.name)  # an unknown method: the registry's own message

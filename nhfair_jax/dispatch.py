@@ -14,11 +14,17 @@ studies and the benchmarks call it; nothing else decides what kind of run a conf
 
 from __future__ import annotations
 
+from nhfair_jax.config import load_config_file, method_config
+from nhfair_jax.config_schema import check_run
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import method_needs, spec
-from nhfair_jax.methods.registry import POST_FIT, TRAINED, ZERO_SHOT
-from nhfair_jax.methods.registry import BASELINE
+from nhfair_jax.methods.registry import BASELINE, POST_FIT, TRAINED, ZERO_SHOT
 from nhfair_jax.rundir import RunDir
+from nhfair_jax.training import post_fit, train
+from nhfair_jax.training.loop import Run
+from nhfair_jax.training.teacher import check_teacher, load_teacher, teacher_config_of
+from nhfair_jax.zeroshot.config import as_zeroshot
+from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
 
 
 def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=None,
@@ -40,7 +46,6 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
       UserError: the directory holds a run of another config, or the config cannot run (an
         unknown method, a teacher or base run that does not fit).
     """
-    from nhfair_jax.config_schema import check_run
 
     rundir = RunDir(workdir)
     record = spec(config.method.name)  # an unknown method fails before anything is written
@@ -50,15 +55,10 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
     if result is not None:
         return result
     if record.kind == ZERO_SHOT:
-        from nhfair_jax.zeroshot.evaluate import evaluate_zeroshot
-
         return evaluate_zeroshot(config, rundir, progress=progress)
     if record.kind == POST_FIT:
-        from nhfair_jax.training import post_fit
-
         base_config, base_dir = base_run(config, mesh)
         return post_fit(config, rundir, base_config, base_dir.path)
-    from nhfair_jax.training import train
 
     return train(config, rundir, mesh=mesh, progress=progress, teacher=teacher_of(config, mesh),
                  on_epoch=on_epoch)
@@ -67,7 +67,6 @@ def run(config, workdir, *, progress: bool | None = None, mesh=None, on_epoch=No
 def base_run(config, mesh=None):
     """(config, RunDir) of a post-fit method's ERM run (method.base_workdir), finished: a
     finished run's own config.json (as a teacher's), else method.base_config, trained first."""
-    from nhfair_jax.config import load_config_file
 
     method_cfg = config.method
     base_dir = RunDir(method_cfg.base_workdir)
@@ -87,7 +86,6 @@ def teacher_of(config, mesh=None):
     against the student, and restored from its best checkpoint."""
     if "teacher" not in method_needs(config.method):
         return None
-    from nhfair_jax.training.teacher import check_teacher, load_teacher, teacher_config_of
 
     teacher_config, teacher_dir = teacher_config_of(config.method)
     check_teacher(teacher_config, config, teacher_dir.path)
@@ -105,11 +103,7 @@ def with_method(config, method: str, **overrides):
     settings (nhfair_jax/zeroshot/config.py). Returns a new config; `config` is unchanged."""
     import copy
 
-    from nhfair_jax.config import method_config
-
     if spec(method).kind == ZERO_SHOT:
-        from nhfair_jax.zeroshot.config import as_zeroshot
-
         return as_zeroshot(config, method, **overrides)
     config = copy.deepcopy(config)
     config.method = method_config(method, **overrides)
@@ -120,6 +114,5 @@ def build_run(config, mesh=None):
     """The trainer's Run of `config` (a trained method), with its teacher loaded (trained first
     when missing) when the method distils from one: for code that steps or evaluates a model
     outside `run` (benchmarks, tests)."""
-    from nhfair_jax.training.loop import Run
 
     return Run(config, mesh, teacher=teacher_of(config, mesh))

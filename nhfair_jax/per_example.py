@@ -41,6 +41,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from nhfair_jax.models.layers import (
+    closed_form_convolutions,
+    forward_mode_convolutions,
+    per_example_convolutions,
+)
+
 CPU_MEMORY_BUDGET = 1 << 30  # bytes of per-example intermediates held at once on the CPU (1 GiB)
 ACCELERATOR_MEMORY_SHARE = 2  # on an accelerator: half the memory JAX may allocate
 
@@ -155,7 +161,6 @@ def per_example_grads(example_loss: Callable, params, batch, *, wrt: Sequence[st
     Returns:
       The gradient subtree with a leading batch axis on every leaf.
     """
-    from nhfair_jax.models.layers import per_example_convolutions
 
     sub = _select(params, wrt)
     grad = jax.grad(_loss_of_subtree(example_loss, params, wrt))
@@ -189,7 +194,6 @@ def jvp_dots(batch_losses: Callable, params, batch, directions: Sequence, *,
       params, batch, wrt: as in per_example_grads.
       directions: K tangent pytrees shaped like the `wrt` subtree.
     """
-    from nhfair_jax.models.layers import forward_mode_convolutions
 
     sub = _select(params, wrt)
     # the tangents are pushed forward only: a few-tap convolution's tangent by its own
@@ -368,7 +372,6 @@ def per_layer_grads(batch_losses: Callable, params, batch, *, wrt: Sequence[str]
     `per_example_grads` (the `wrt` subtree with a leading batch axis on every leaf); the network
     runs batched once, only each layer's own VJP runs per example. A layer called twice (shared
     weights) gets the sum of its calls' gradients."""
-    from nhfair_jax.models.layers import per_example_convolutions
 
     if memory_budget is None:
         memory_budget = default_memory_budget()
@@ -395,7 +398,6 @@ def per_layer_dots(batch_losses: Callable, params, batch, directions: Sequence, 
     one layer pass per direction); nothing per-example is materialised. Directions are pytrees
     like the `wrt` subtree. Same result as `per_example_dots` and `jvp_dots`. A few-tap
     convolution is traced as patches here (`closed_form_convolutions`)."""
-    from nhfair_jax.models.layers import closed_form_convolutions
 
     with closed_form_convolutions():
         return _per_layer_dots(batch_losses, params, batch, directions, wrt)

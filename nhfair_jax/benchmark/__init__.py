@@ -28,6 +28,23 @@ from __future__ import annotations
 import os
 import time
 
+from nhfair_jax.benchmark.progress import Progress
+from nhfair_jax.config import load_config_file
+from nhfair_jax.config_schema import BENCHMARK, ConfigError, check_config, check_run
+from nhfair_jax.data import known_datasets, reused_sources
+from nhfair_jax.errors import UserError
+from nhfair_jax.methods import BASELINE, registered, spec
+from nhfair_jax.report import build_report
+from nhfair_jax.rundir import RunDir, claim_workdir, config_diff
+from nhfair_jax.sweep import collect
+from nhfair_jax.sweep.runner import (
+    OBJECTIVES,
+    PRUNERS,
+    Sweeper,
+    log_line,
+    open_storage,
+    storage_url,
+)
 
 SPLITS = ("per_seed", "fixed")
 
@@ -35,12 +52,6 @@ SPLITS = ("per_seed", "fixed")
 def validate(bench) -> None:
     """Unknown methods, data sets or config files: one clear error before anything runs. A
     config without `splits` gets the default, "per_seed" (written to benchmark_config.json)."""
-    from nhfair_jax.config import load_config_file
-    from nhfair_jax.config_schema import BENCHMARK, ConfigError, check_config, check_run
-    from nhfair_jax.data import known_datasets
-    from nhfair_jax.errors import UserError
-    from nhfair_jax.methods import BASELINE, registered
-    from nhfair_jax.sweep.runner import OBJECTIVES, PRUNERS, Sweeper
 
     unknown = [m for m in bench.methods if m not in registered()]
     if unknown:
@@ -62,14 +73,14 @@ def validate(bench) -> None:
     if not bench.datasets:
         raise UserError("the benchmark config names no data set")
     check_config(bench, BENCHMARK, what="the benchmark config")
-    for name, spec in bench.datasets.items():
-        skipped = list(spec.get("skip_methods", ()))
+    for name, entry in bench.datasets.items():
+        skipped = list(entry.get("skip_methods", ()))
         wrong = [m for m in skipped if m not in bench.methods or m == BASELINE]
         if wrong:
             raise UserError(f"data set {name!r}: skip_methods {wrong} must name methods of the "
                             "benchmark other than erm")
         try:
-            config = load_config_file(spec.config)
+            config = load_config_file(entry.config)
         except FileNotFoundError as e:
             raise UserError(f"data set {name!r}: {e}") from e
         if config.data.name not in known_datasets():
@@ -84,7 +95,6 @@ def validate(bench) -> None:
 def dataset_methods(bench, dataset: str) -> list[str]:
     """The methods run on `dataset`: ERM first, then the benchmark's methods less the data set's
     `skip_methods` (a method that cannot run there, as OxonFair on a multi-class target)."""
-    from nhfair_jax.methods import BASELINE
 
     skipped = set(bench.datasets[dataset].get("skip_methods", ()))
     return [BASELINE, *[m for m in bench.methods if m != BASELINE and m not in skipped]]
@@ -94,8 +104,6 @@ def check_workdir(workdir: str, bench, force: bool) -> None:
     """The workdir belongs to this benchmark config, or is new, or no trial has started in it
     (then a corrected config takes it over), or its config differs only in a raised trial
     budget (rundir.claim_workdir); writes benchmark_config.json."""
-    from nhfair_jax.rundir import claim_workdir, config_diff
-    from nhfair_jax.sweep.runner import log_line
 
     def compare(before, resolved):
         changed = config_diff(before, resolved)
@@ -140,7 +148,6 @@ def budget_raised(before: dict, after: dict, changed: list[str]) -> bool:
 def started_runs(workdir: str) -> list[str]:
     """Run directories of the workdir with a trained epoch, a checkpoint or a result, or that a
     worker holds right now."""
-    from nhfair_jax.rundir import RunDir
 
     out = []
     for kind in ("trials", "seeds"):
@@ -157,17 +164,11 @@ def started_runs(workdir: str) -> list[str]:
 
 def run_benchmark(bench, workdir: str, storage: str | None = None, *, force: bool = False,
                   report: bool = True) -> dict:
-    from nhfair_jax.data import reused_sources
-
     with reused_sources():  # every trial and seed run of a data set reads the same arrays
         return _run_benchmark(bench, workdir, storage, force=force, report=report)
 
 
 def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
-    from nhfair_jax.benchmark.progress import Progress
-    from nhfair_jax.sweep import collect
-    from nhfair_jax.sweep.runner import Sweeper, log_line, open_storage, storage_url
-
     validate(bench)
     check_workdir(workdir, bench, force)
     url = storage_url(storage, workdir)
@@ -202,7 +203,6 @@ def _run_benchmark(bench, workdir, storage, *, force, report) -> dict:
     log_line(f"benchmark runs finished in {time.perf_counter() - t0:.0f} s")
     if not report:
         return {}
-    from nhfair_jax.report import build_report
 
     return build_report(workdir)
 
@@ -211,8 +211,6 @@ def _sweeps(sweeper, dataset: str, methods, *, wait: bool) -> bool:
     """Runs a data set's sweeps, ERM first; whether all of them are done (without `wait`,
     those whose last trials other workers hold are passed, and so are the post-fit sweeps
     while ERM's is not done)."""
-    from nhfair_jax.methods import BASELINE, spec
-    from nhfair_jax.sweep import collect
 
     erm_done = done = sweeper.sweep(dataset, BASELINE, wait=wait)
     for method in [m for m in methods if m != BASELINE]:
@@ -237,8 +235,6 @@ def seed_jobs(workdir: str, dataset: str, methods, seeds, selection, bar, log=No
               ) -> list[dict]:
     """The seed re-runs of one data set's selected configurations (Sweeper.train_run's
     arguments, plus base_job: for a post-fit method, ERM's run of the same seed), ERM first."""
-    from nhfair_jax.methods import BASELINE, spec
-    from nhfair_jax.sweep.runner import log_line
 
     log = log or log_line
     jobs, erm_jobs = [], {}

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
+from nhfair_jax.sweep.runner import log_line
+
 
 class Progress:
     """Counts the benchmark's runs (trials and seed re-runs) toward `total`.
@@ -18,8 +20,6 @@ class Progress:
 
     def __init__(self, total: int, *, enabled: bool = True, write=None):
         from tqdm.auto import tqdm
-
-        from nhfair_jax.sweep.runner import log_line
 
         self.total, self.done, self.here, self.earlier = int(total), 0, 0, 0
         self._write = write or log_line

@@ -27,6 +27,7 @@ import json
 import os
 
 from nhfair_jax.bridge import require, torch_device
+from nhfair_jax.bridge.lvlm_types import Reply
 from nhfair_jax.errors import UserError
 
 SUPPORTED = {
@@ -269,8 +270,6 @@ class HFBackend:
         return rows
 
     def answer(self, requests):
-        from nhfair_jax.bridge.lvlm_types import Reply
-
         replies = []
         for start in range(0, len(requests), self.batch_size):
             chunk = requests[start:start + self.batch_size]

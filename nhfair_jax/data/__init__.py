@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from nhfair_jax.errors import UnknownName
-
 import contextlib
 import inspect
 import json
@@ -15,13 +13,19 @@ import os
 
 import numpy as np
 
-from nhfair_jax.data.digitsb import (cifar10b_sources, digitsb_sources,
-                                     fashion_mnist_b_sources)
+from nhfair_jax.data.counterfactuals import attach_counterfactuals, pair_splits
+from nhfair_jax.data.digitsb import (
+    cifar10b_sources,
+    digitsb_sources,
+    fashion_mnist_b_sources,
+)
 from nhfair_jax.data.loaders import LOADERS
-from nhfair_jax.data.source import (REUSE, SPLITS, ArraySource, check_split, random_split,
-                                    sensitive_names as _sensitive)
+from nhfair_jax.data.loaders.pairs import _pairs
+from nhfair_jax.data.source import REUSE, SPLITS, ArraySource, check_split, random_split
+from nhfair_jax.data.source import sensitive_names as _sensitive
 from nhfair_jax.data.store import DataError, build_sources, default_cache_dir
 from nhfair_jax.data.tfds_sources import celeba_tfds_sources, cifar10b_tfds_sources
+from nhfair_jax.errors import UnknownName
 
 # Built from arrays (no image files): each takes (root, *, split_seed, image_size, ...).
 _ARRAY_LOADERS = {
@@ -157,8 +161,6 @@ def _load_config_sources(c) -> dict:
         cache_dir=c.data.cache_dir, on_bad_image=c.data.on_bad_image,
         progress=c.train.progress, **c.data.options)
     if c.data.get("counterfactuals", ""):
-        from nhfair_jax.data.counterfactuals import attach_counterfactuals, pair_splits
-
         has = pair_splits(c.data.counterfactuals)
         for split in ("train", "val"):
             if split == "train" or (split in has and split in sources):
@@ -176,7 +178,6 @@ def test_pairs(c, key: str = "cf_pairs"):
     folder = c.eval.get(key, "")
     if not folder:
         return None
-    from nhfair_jax.data.loaders.pairs import _pairs
 
     name = f"{c.data.name}_cf"
     loader = LOADERS[name] if name in LOADERS else _pairs("cf_pairs", "target")

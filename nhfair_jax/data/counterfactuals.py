@@ -24,6 +24,9 @@ import warnings
 
 import numpy as np
 
+from nhfair_jax.data.loaders import LOADERS
+from nhfair_jax.data.source import ArraySource, sensitive_names
+from nhfair_jax.data.store import _decode
 from nhfair_jax.errors import UserError
 
 
@@ -40,8 +43,6 @@ def pairs_csv(path: str) -> str:
 def _paths_by_index(config) -> dict:
     """{normalised original path: example index} through the data set's loader (the order
     build_sources gives the examples)."""
-    from nhfair_jax.data.source import sensitive_names
-    from nhfair_jax.data.loaders import LOADERS
 
     name = config.data.name
     if name not in LOADERS:
@@ -121,8 +122,6 @@ def read_pairs(path: str, config=None, split: str = "train"
 def attach_counterfactuals(source, path: str, *, image_size: int, config=None):
     """The source (the training or validation split) with `image_cf` and `cf_mask` from the
     pairs CSV at `path` (its rows of the source's split)."""
-    from nhfair_jax.data.source import ArraySource
-    from nhfair_jax.data.store import _decode
 
     split = source.split or "train"
     indices, cf_paths, notes = read_pairs(path, config, split)

@@ -26,7 +26,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from nhfair_jax.data.biased import CONTRAST, NOISE_STD, make_biased, noncurated_counterfactuals
+from nhfair_jax.data.biased import (
+    CONTRAST,
+    NOISE_STD,
+    ROLES,
+    make_biased,
+    noncurated_counterfactuals,
+)
 from nhfair_jax.data.source import ArraySource, kept_build, random_split, split_rng
 from nhfair_jax.data.tenclass import read_cifar_release, read_ten_class
 
@@ -46,7 +52,6 @@ CODE_GROUP_NAMES = ("full_contrast", "low_contrast")  # roles="code": A is the c
 def strengths(roles: str, noise_std, contrast, default_noise: float, default_contrast: float):
     """(noise_std, contrast): the given ones, else the code's severity-1 settings under
     roles="code" and the data set's own defaults under roles="paper"."""
-    from nhfair_jax.data.biased import ROLES
 
     if roles not in ROLES:
         raise ValueError(f"data.options.roles must be one of {ROLES}, got {roles!r}")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.data.digitsb import cifar10b_from_arrays
+from nhfair_jax.data.loaders import as_tuple
 from nhfair_jax.data.store import DataError, Table, build_sources, combine_groups
 
 TFDS_SPLITS = {"train": "train", "validation": "val", "test": "test"}
@@ -39,7 +41,6 @@ def celeba_tfds_sources(root, *, split_seed=0, image_size=224, target="Wavy_Hair
                         on_bad_image="error", progress=True):
     """CelebA from TFDS `celeb_a`: the same targets, groups and splits as the `celeba` loader
     (`partition="official"` uses TFDS's train/validation/test, which are CelebA's own)."""
-    from nhfair_jax.data.loaders import as_tuple
 
     parts = {split: _source("celeb_a", split, root) for split in TFDS_SPLITS}
     ids, official, attrs, readers = [], [], [], []
@@ -77,7 +78,6 @@ def celeba_tfds_sources(root, *, split_seed=0, image_size=224, target="Wavy_Hair
 def cifar10b_tfds_sources(root, *, split_seed=0, image_size=32, skew=0.8, alpha=0.8,
                           build_seed=0, val_fraction=0.1, roles="paper", **_):
     """CIFAR-10B built from TFDS `cifar10` (train / test), as from the python release."""
-    from nhfair_jax.data.digitsb import cifar10b_from_arrays
 
     arrays = []
     for split in ("train", "test"):

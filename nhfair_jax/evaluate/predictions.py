@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.rundir import RunDir
 
 PAIRED_METRICS = ("cd", "rfp")
 MIN_GROUP = 30
@@ -132,7 +133,6 @@ def _factorise(values) -> tuple[np.ndarray, list]:
 
 def _run_names(path: str):
     """class_names / group_names from the run directory's result.json next to an npz."""
-    from nhfair_jax.rundir import RunDir
 
     meta = RunDir(os.path.dirname(os.path.abspath(path))).result()
     if meta is not None:

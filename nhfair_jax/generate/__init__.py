@@ -26,8 +26,12 @@ import warnings
 import ml_collections
 import numpy as np
 
-from nhfair_jax.errors import UserError
 from nhfair_jax import rundir
+from nhfair_jax.bridge import diffusion
+from nhfair_jax.bridge.diffusion import PRESETS
+from nhfair_jax.config_schema import GENERATE, check_config
+from nhfair_jax.data import get_sources
+from nhfair_jax.errors import UserError
 
 PAIRS_COLUMNS = ("original", "counterfactual", "target", "sensitive", "keep", "index", "split",
                  "seed", "prompt", "flagged")
@@ -39,7 +43,6 @@ _FREE_KEYS = ("edit.batch_size", "edit.preset")
 def default_config(editor: str = "ip2p", preset: str = "test") -> ml_collections.ConfigDict:
     """Defaults of the generate command: the paper's InstructPix2Pix settings (256 px, 50 steps,
     the guidance of `preset`), or an SDEdit edit with `editor="sdedit"`."""
-    from nhfair_jax.bridge.diffusion import PRESETS
 
     if preset not in PRESETS:
         raise UserError(f"unknown preset {preset!r}; choose from {sorted(PRESETS)}")
@@ -270,8 +273,6 @@ def _prepare_workdir(workdir: str, config, overwrite: bool) -> None:
 
 
 def _load_sources(config):
-    from nhfair_jax.data import get_sources
-
     d = config.data
     sources = get_sources(d.name, d.root or None, split_seed=d.split_seed,
                           image_size=d.image_size, cache_dir=d.cache_dir or None,
@@ -331,8 +332,6 @@ def _write_listing(workdir, config, table, flagged, class_names, group_names) ->
 
 
 def _load_editor(config):
-    from nhfair_jax.bridge import diffusion
-
     e = config.edit
     return diffusion.load_editor(e.editor, config.model.path, steps=e.steps,
                                  image_guidance=e.image_guidance, text_guidance=e.text_guidance,
@@ -355,9 +354,6 @@ def generate(config, workdir: str, *, overwrite: bool = False, editor=None) -> d
         made with other settings; each as one line that says what to do.
     """
     from tqdm.auto import tqdm
-
-    from nhfair_jax.bridge import diffusion
-    from nhfair_jax.config_schema import GENERATE, check_config
 
     check_config(config, GENERATE, what="the generate config")
     if editor is None:  # before reading any data: a wrong checkpoint fails at once

@@ -21,8 +21,9 @@ import urllib.request
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
-from nhfair_jax.errors import UserError
+from nhfair_jax.bridge import lvlm_hf
 from nhfair_jax.bridge.lvlm_types import Reply, Request  # noqa: F401 - the backends' vocabulary
+from nhfair_jax.errors import UserError
 
 BACKENDS = ("openai", "transformers")
 # decoding.structured: how a closed question's answer is constrained to its options, where the
@@ -375,8 +376,6 @@ def make_backend(config):
                              max_retry_after_s=b.max_retry_after_s,
                              structured=config.decoding.structured)
     if b.name == "transformers":
-        from nhfair_jax.bridge import lvlm_hf
-
         if config.decoding.structured != "off":
             raise UserError("decoding.structured constrains a served model's answers; with "
                             "backend.name=transformers set it to off (option scores: "

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nhfair_jax.data.loaders import LOADERS
+from nhfair_jax.data.loaders import LOADERS, read_csv
 from nhfair_jax.data.source import SPLITS, random_split
 from nhfair_jax.data.store import grouped_split
 from nhfair_jax.errors import UserError
-from nhfair_jax.lvlm.tasks import Task
+from nhfair_jax.lvlm.tasks import FAIRFACE_RACE, Task
 
 
 @dataclass
@@ -67,8 +67,6 @@ def _utkface(root, options):
 
 
 def _fairface(root, options):
-    from nhfair_jax.lvlm.tasks import FAIRFACE_RACE
-
     table = LOADERS["fairface"](root, target="race", sensitive=("gender",), **options)
     groups = _decode_groups(table)
     attrs = [{"race": FAIRFACE_RACE[int(y)], "gender": _gender(g[0])}
@@ -83,8 +81,6 @@ def _argmax_or_none(row, columns):
 
 
 def _facet(root, options):
-    from nhfair_jax.data.loaders import read_csv
-
     table = LOADERS["facet"](root, target="visible_face", sensitive=("gender",), **options)
     path = os.path.join(root, "annotations", "annotations.csv")
     frame = read_csv(path, ("filename", "person_id", "class1"))

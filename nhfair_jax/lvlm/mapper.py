@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.bridge.text_encoder import TextEncoder
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm.parse import PARSED, UNPARSEABLE, Parse
 
@@ -48,7 +49,6 @@ class EmbeddingMapper:
         if not parse.encoder:
             raise UserError("parse.mapper='embedding' needs parse.encoder: a local sentence "
                             "encoder checkpoint folder (sentence-T5 or a CLIP model)")
-        from nhfair_jax.bridge.text_encoder import TextEncoder
 
         return cls(TextEncoder(parse.encoder, device=parse.encoder_device),
                    abstain_margin=float(parse.abstain_margin))

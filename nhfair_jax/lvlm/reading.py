@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from nhfair_jax.errors import UserError
+from nhfair_jax.lvlm.mapper import EmbeddingMapper
 from nhfair_jax.lvlm.parse import ERROR, UNPARSEABLE, parse_answer, strip_echo
 from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, answer_space
 
@@ -65,8 +66,6 @@ class Reader:
         name = config.parse.mapper
         check_mapper(name)
         if name == "embedding" and mapper is None:
-            from nhfair_jax.lvlm.mapper import EmbeddingMapper
-
             mapper = EmbeddingMapper.from_config(config.parse)
         self.mapper = mapper if name == "embedding" else None
         self.spaces = {}

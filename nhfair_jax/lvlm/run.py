@@ -23,15 +23,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nhfair_jax import rundir
+from nhfair_jax.config_schema import LVLM, check_config
 from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm import answers as A
+from nhfair_jax.lvlm import metrics as M
 from nhfair_jax.lvlm.backends import BACKENDS, STRUCTURED, Reply, Request, make_backend
 from nhfair_jax.lvlm.data import Example, load_examples
-from nhfair_jax.lvlm.parse import ERROR, REFUSED
 from nhfair_jax.lvlm.metrics import _recall_attributes
+from nhfair_jax.lvlm.parse import ERROR, REFUSED
 from nhfair_jax.lvlm.reading import Reader, check_mapper
+from nhfair_jax.lvlm.report import build_report
 from nhfair_jax.lvlm.tasks import SINGLE_CHOICE_CLASSES, Task, get_task, prompt_text
-from nhfair_jax import rundir
 
 # Config fields that make a workdir another run's (its answers would not be this run's).
 IDENTITY = ("task", "data.root", "data.split", "data.split_seed", "data.limit", "data.persons",
@@ -261,7 +264,6 @@ def ask(questions, backend, task: Task, config, log_path: str, *, progress: bool
 
 def validate(config) -> tuple[Task, list[str]]:
     """The checks that need no data and no model."""
-    from nhfair_jax.config_schema import LVLM, check_config
 
     task = get_task(config.task)
     names = prompt_sets(config, task)
@@ -317,7 +319,6 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
       mapper: a ready embedding mapper (tests pass one); default: from `parse.encoder`.
       overwrite: delete the workdir's earlier answers first.
     """
-    from nhfair_jax.lvlm import metrics as M
 
     task, names, questions, notes = prepare(config)
     _check_workdir(workdir, config, overwrite)
@@ -348,8 +349,6 @@ def run(config, workdir: str, *, backend=None, progress: bool = True, report: bo
     result["questions"] = len(records)
     rundir.write_json(os.path.join(workdir, "metrics.json"), result)
     if report:
-        from nhfair_jax.lvlm.report import build_report
-
         build_report([workdir], workdir)
     return result
 

@@ -34,6 +34,7 @@ from nhfair_jax.errors import UserError
 from nhfair_jax.lvlm import lexicons as L
 from nhfair_jax.lvlm import prompts as P
 from nhfair_jax.lvlm.ages import AGE_BINS
+from nhfair_jax.lvlm.parse import AnswerSpace, Lexicon
 
 GENDER = ("Male", "Female")
 AGE = ("young", "middle", "old")
@@ -218,7 +219,6 @@ def prompt_text(task: Task, prompt_set: str, asked_class: str | None = None,
 
 def answer_space(task: Task, prompt_set: str, asked_class: str | None = None):
     """What an answer to a question of `prompt_set` is read against (see parse.AnswerSpace)."""
-    from nhfair_jax.lvlm.parse import AnswerSpace, Lexicon
 
     kind = task.kind(prompt_set)
     if kind == "single_choice":

@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from nhfair_jax import metrics
 from nhfair_jax.data.source import split_rng
 from nhfair_jax.methods.base import PostFitMethod
 from nhfair_jax.methods.registry import POST_FIT, register
@@ -214,7 +215,6 @@ class DFR(PostFitMethod):
         Returns:
           (final head, validation logits [N_val, C] from the cross-fitted heads, tuned params).
         """
-        from nhfair_jax import metrics
 
         val = sources["val"]
         perm = split_rng("dfr", seed).permutation(len(val))

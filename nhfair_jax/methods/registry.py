@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 
 from nhfair_jax.errors import UnknownName, UserError
-from nhfair_jax.methods.space import COMMON, draw
+from nhfair_jax.methods.space import COMMON, LogUniform, Uniform, draw
 
 TRAINED, POST_FIT, ZERO_SHOT = "trained", "post_fit", "zero_shot"
 # The baseline every other method is selected and compared against (DTO selects it; the
@@ -282,7 +282,6 @@ def traced_keys(cfg) -> tuple:
     conditional branch's) draws from a continuous distribution. Trials that differ only in
     them then run one compiled program (nhfair_jax/training/hparams.py). Names without the
     "method." prefix."""
-    from nhfair_jax.methods.space import LogUniform, Uniform
 
     record = spec(cfg.name)
     if not record.trains:

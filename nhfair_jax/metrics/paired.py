@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from nhfair_jax.metrics.fairness import disparity_of_equalized_odds
+
 
 def _paired_disagreement(a, b, names) -> float:
     a, b = np.asarray(a), np.asarray(b)
@@ -76,7 +78,6 @@ def paired_report(labels, groups, logits, *, logits_cf=None, logits_gflip=None,
     `rfp` (pairs with a latent attribute edited) of one split from the logits of each view;
     pairs with cf_mask 0 are left out of the pair metrics. Keys are absent when their pairs
     are."""
-    from nhfair_jax.metrics.fairness import disparity_of_equalized_odds
 
     pred = np.asarray(logits).argmax(axis=1)
     labels, groups = np.asarray(labels), np.asarray(groups)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nhfair_jax.models.resnet import load_torchvision_weights, resnet
 from nhfair_jax.models.small_cnn import SmallCNN
 
 RESNET_NAMES = ("resnet18", "resnet34", "resnet50", "resnet101")
@@ -28,8 +29,6 @@ def create_model(name: str, num_classes: int, **kwargs):
     if name == "small_cnn":
         return SmallCNN(num_classes=num_classes, **kwargs)
     if name in RESNET_NAMES:
-        from nhfair_jax.models.resnet import resnet
-
         return resnet(name, num_classes, **kwargs)
     raise ValueError(f"unknown model {name!r}; known: {', '.join(known_models())}")
 
@@ -39,6 +38,5 @@ def load_pretrained(name: str, variables, path: str):
     if name not in RESNET_NAMES:
         raise ValueError(f"model.pretrained_path is set, but {name} has no torchvision weights; "
                          f"pretrained weights load into {', '.join(RESNET_NAMES)}")
-    from nhfair_jax.models.resnet import load_torchvision_weights
 
     return load_torchvision_weights(variables, path)

@@ -33,20 +33,26 @@ from __future__ import annotations
 import os
 
 from nhfair_jax.errors import UserError
-from nhfair_jax.metrics.direction import LEGEND
-from nhfair_jax.rundir import write_csv
+from nhfair_jax.metrics.direction import LEGEND, marked
 from nhfair_jax.report import html as html_lib
 from nhfair_jax.report import plots as plots_lib
+from nhfair_jax.report.comparisons import (
+    COLUMNS,
+    LEVELS,
+    comparison_rows,
+    level_sentence,
+)
 from nhfair_jax.report.compute import compute_table
 from nhfair_jax.report.gather import gather, read_bench_config, results_rows
-from nhfair_jax.report.comparisons import COLUMNS, LEVELS, comparison_rows, level_sentence
 from nhfair_jax.report.stats import ALPHA, friedman
 from nhfair_jax.report.tables import (
     METRICS,
     ZONES,
+    fmt,
     interval_table,
     m_rule_table,
     md_table,
+    mean_std,
     nemenyi_table,
     paper_table,
     rank_table,
@@ -54,6 +60,7 @@ from nhfair_jax.report.tables import (
     versus_erm_table,
     zone_table,
 )
+from nhfair_jax.rundir import RunDir, write_csv, write_text
 
 __all__ = ["build_report", "gather", "read_bench_config", "results_rows", "friedman", "table2",
            "zone_table", "m_rule_table", "to_markdown", "METRICS", "ZONES"]
@@ -62,14 +69,11 @@ BOOTSTRAP_RESAMPLES = 1000
 
 
 def _write_text(path: str, text: str) -> None:
-    from nhfair_jax.rundir import write_text
-
     write_text(path, text)
 
 
 def data_warnings(workdir: str) -> list[str]:
     """The distinct warnings the finished runs of a workdir repeat from their data, sorted."""
-    from nhfair_jax.rundir import RunDir
 
     out = set()
     for kind in ("trials", "seeds"):
@@ -102,8 +106,6 @@ def summary_lines(info: dict) -> list[str]:
     """A few lines for the end of a benchmark: per data set, ERM's test utility, worst group
     and gap (seed means) and, for each other method, the same figures (the report has the
     statistics and the verdicts)."""
-    from nhfair_jax.metrics.direction import marked
-    from nhfair_jax.report.tables import fmt, mean_std
 
     keys = ("utility", "worst", "gap")
     out = [f"{len(info['data'])} data set(s) x {len(info['methods'])} method(s); test, mean over "

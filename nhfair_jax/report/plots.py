@@ -22,6 +22,8 @@ import numpy as np
 from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.report.gather import plane
 from nhfair_jax.report.stats import cliques
+from nhfair_jax.rundir import write_png
+from nhfair_jax.selection import fwh_zone
 
 ZONE_COLOURS = {"optimal": "#2ca02c", "sub_optimal": "#1f77b4", "degradation": "#7f7f7f",
                 "unwanted": "#d62728"}
@@ -47,7 +49,6 @@ def save(fig, workdir: str, name: str) -> str:
     plt = _plt()
     os.makedirs(os.path.join(workdir, "plots"), exist_ok=True)
     rel = os.path.join("plots", name)
-    from nhfair_jax.rundir import write_png
 
     try:
         write_png(os.path.join(workdir, rel), fig)
@@ -97,7 +98,6 @@ def label_zones(ax, erm_xy, worst_axis: int) -> None:
     """Names each zone: Optimal, Degradation and Unwanted in the corners of the axes that lie
     in them (the limits hold the ERM point, so the corners of the unmixed quadrants do),
     Sub-optimal at the centre of its triangle."""
-    from nhfair_jax.selection import fwh_zone
 
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     ex, ey = erm_xy

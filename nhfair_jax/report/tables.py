@@ -10,6 +10,7 @@ import numpy as np
 
 from nhfair_jax.methods.registry import BASELINE
 from nhfair_jax.metrics.direction import marked
+from nhfair_jax.report import paper
 from nhfair_jax.report.stats import ALPHA, LOWER_IS_BETTER, letters
 
 METRICS = ("utility", "worst", "gap", "eqodd", "dp")  # Table 2's rows per data set
@@ -216,7 +217,6 @@ def paper_table(info: dict, percent: bool = False) -> list[list[str]]:
     every data set of the report that is one of the paper's seven, and the difference in units
     of the paper's std; dp and eqodd as the paper's code defines them (PAPER_KEYS). Header only
     when no data set is."""
-    from nhfair_jax.report import paper
 
     out = [["data set", "metric", "method", "ours", "paper", "(ours - paper) / paper's std"]]
     for dataset, per_method in info["data"].items():

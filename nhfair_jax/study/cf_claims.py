@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from nhfair_jax.report.tables import fmt
+
 CONFIDENCE = 0.95
 FIGURE3 = ("Sec. 5.2 (Figure 3): \"while CP and our CKD consistently achieve CF, CP fails to meet "
            "GF as α increases, potentially due to higher RFP\"")
@@ -144,7 +146,6 @@ def study_claims(rows, cd_metric: str) -> list[dict]:
 
 def claims_blocks(claims) -> list:
     """The report's claims block: one table row per claim and alpha, and the verdicts in words."""
-    from nhfair_jax.report.tables import fmt
 
     table = [["Claim", "alpha", "compared", "seeds", "estimate", "95% one-sided bound",
               "holds"]]

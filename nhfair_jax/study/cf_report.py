@@ -16,6 +16,12 @@ import os
 import numpy as np
 
 from nhfair_jax import rundir
+from nhfair_jax.report import to_markdown
+from nhfair_jax.report.html import render
+from nhfair_jax.report.plots import _plt, save
+from nhfair_jax.report.tables import fmt, mean_std
+from nhfair_jax.study.cf_claims import claims_blocks, one_sided, study_claims
+from nhfair_jax.study.cf_tables import COLUMNS
 
 METRICS = ("acc", "cd", "cd_balanced", "deo", "deo_mean", "rfp", "acc_cf", "deo_cf",
            "worst_acc", "certified")
@@ -66,15 +72,12 @@ def _values(rows, alpha, name, metric, split="test") -> dict:
 
 
 def _cell(rows, alpha, name, metric) -> str:
-    from nhfair_jax.report.tables import fmt, mean_std
-
     m, sd = mean_std(list(_values(rows, alpha, name, metric).values()))
     return "n/a" if m is None else f"{fmt(m)} ± {fmt(sd)}"
 
 
 def paired_upper_bound(diffs) -> tuple[float | None, float | None]:
     """(mean, one-sided 95% t upper bound) of paired differences; bound None for one value."""
-    from nhfair_jax.study.cf_claims import one_sided
 
     mean, bound, _ = one_sided(diffs, -1)
     return mean, bound
@@ -82,8 +85,6 @@ def paired_upper_bound(diffs) -> tuple[float | None, float | None]:
 
 def figure3(rows: list[dict], study, name: str):
     """CD, DEO and RFP (test, mean ± std over seeds) against alpha, one line per row."""
-    from nhfair_jax.report.plots import _plt
-    from nhfair_jax.report.tables import mean_std
 
     plt = _plt()
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.4))
@@ -121,8 +122,6 @@ def _selected_by(sel, measure: dict) -> str:
 def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
     """Writes results.csv, selection.json, claims.json and the report; returns {"rows",
     "selection", "claims"}."""
-    from nhfair_jax.study.cf_claims import claims_blocks, study_claims
-    from nhfair_jax.study.cf_tables import COLUMNS
 
     study, workdir, name = runs.study, runs.workdir, str(runs.study.name)
     rows = result_rows(runs, selected)
@@ -163,8 +162,6 @@ def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
                     + [[f"{a:g}", study.row[r].label, *(_cell(rows, a, r, c) for c in columns),
                         _selected_text(selected[(a, r)])] for a in alphas for r in study.rows])]
         if plots:
-            from nhfair_jax.report.plots import save
-
             path = save(figure3(rows, study, name), workdir, f"figure3_{name}.png")
             blocks.append(("figure", path, f"CD, DEO and RFP against alpha on {name} (test, "
                                            "mean ± std over seeds): the paper's Figure 3."))
@@ -172,8 +169,6 @@ def write_outputs(runs, selected: dict, *, plots: bool) -> dict:
     rundir.write_json(os.path.join(workdir, "claims.json"), claims)
     if claims:
         blocks += claims_blocks(claims)
-    from nhfair_jax.report import to_markdown
-    from nhfair_jax.report.html import render
 
     rundir.write_text(os.path.join(workdir, "report.md"), to_markdown(blocks) + "\n")
     rundir.write_text(os.path.join(workdir, "report.html"), render(blocks, workdir))

@@ -15,7 +15,13 @@ import os
 import time
 
 from nhfair_jax import rundir
+from nhfair_jax.config import load_config_file, method_config
+from nhfair_jax.dispatch import run
 from nhfair_jax.errors import UserError
+from nhfair_jax.methods import spec
+from nhfair_jax.selection import accuracy_bound, bounded_select
+from nhfair_jax.sweep.runner import config_hash
+from nhfair_jax.training.teacher import restore_best
 
 
 def candidates(row) -> list[dict]:
@@ -62,8 +68,6 @@ class StudyRuns:
     def run_config(self, row, alpha, seed: int, params: dict, teacher=None):
         """The run config of `row` at `alpha` (None: the base's data) and `seed` with the
         hyperparameters `params` (the modifier's cf_lambda among them)."""
-        from nhfair_jax.config import method_config
-        from nhfair_jax.methods import spec
 
         c = copy.deepcopy(self.study.base)
         if alpha is not None:
@@ -90,8 +94,6 @@ class StudyRuns:
         return c
 
     def run_dir(self, row, alpha, seed: int, params: dict, teacher=None) -> str:
-        from nhfair_jax.sweep.runner import config_hash
-
         config = self.run_config(row, alpha, seed, params, teacher)
         key = {"config": rundir.config_to_json(config),
                "teacher": None if teacher is None else os.path.relpath(teacher, self.workdir)}
@@ -102,7 +104,6 @@ class StudyRuns:
 
     def run(self, row, alpha, seed: int, params: dict, teacher=None) -> dict:
         """{"dir", "result", "params"} of one run, trained when not finished."""
-        from nhfair_jax.dispatch import run
 
         path = rundir.RunDir(self.run_dir(row, alpha, seed, params, teacher))
         if not path.finished:
@@ -122,7 +123,6 @@ class StudyRuns:
         """The teacher's test RFP on the data of `alpha` (its own result when trained there;
         otherwise its best checkpoint evaluated on that data, cached in the workdir); None
         where the test split has no G-edited pairs."""
-        from nhfair_jax.config import load_config_file
 
         teacher = rundir.RunDir(teacher_dir)
         config = load_config_file(teacher.file(teacher.CONFIG))
@@ -133,7 +133,6 @@ class StudyRuns:
                              f"{os.path.basename(teacher_dir)}-a{float(alpha):.2f}.json")
         if os.path.exists(cache):
             return rundir.read_json(cache)["rfp"]
-        from nhfair_jax.training.teacher import restore_best
 
         config.data.options.alpha = float(alpha)
         run, state = restore_best(config, teacher_dir)
@@ -156,7 +155,6 @@ def select_rows(runs: StudyRuns, alpha) -> dict:
     """{row: {"params", "rule", "bound", "measure", "runs": {seed: run}, "candidates"}} at one
     alpha: every row's candidates trained with the first seed, the paper's rule applied, the
     chosen configuration re-run with every other seed."""
-    from nhfair_jax.selection import accuracy_bound, bounded_select
 
     study = runs.study
     seeds = [int(s) for s in study.seeds]

@@ -37,6 +37,8 @@ import copy
 
 import ml_collections
 
+from nhfair_jax.methods.space import Choice, LogUniform, Uniform
+
 STUDIES = ("alpha", "table3", "table1", "teachers", "table4", "rep", "mu", "noncurated",
            "cf_images", "sampling")
 SELECT = ("cd", "deo", "none")
@@ -197,8 +199,6 @@ def space_grid(space: dict, points: int) -> dict:
     """A grid over a record's own search space: `points` log-spaced (or evenly spaced) values of
     each range, a Choice's options as they are."""
     import numpy as np
-
-    from nhfair_jax.methods.space import Choice, LogUniform, Uniform
 
     grid = {}
     for key, dist in space.items():

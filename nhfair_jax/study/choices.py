@@ -31,10 +31,22 @@ import os
 import ml_collections
 import numpy as np
 
+from nhfair_jax import rundir
+from nhfair_jax.cli import describe_error, fail
+from nhfair_jax.config import load_config_file
+from nhfair_jax.config_schema import CHOICES as STUDY_SCHEMA
+from nhfair_jax.config_schema import check_config, check_run
+from nhfair_jax.data import reused_sources
 from nhfair_jax.errors import UserError
-from nhfair_jax.rundir import RunDir
+from nhfair_jax.methods import BASELINE, registered, spec
+from nhfair_jax.models import RESNET_NAMES
+from nhfair_jax.report.gather import read_bench_config
+from nhfair_jax.rundir import RunDir, config_to_json
+from nhfair_jax.selection import dto_select
 from nhfair_jax.study.choices_report import CHOICES, write_report
+from nhfair_jax.sweep import collect
 from nhfair_jax.sweep.runner import Sweeper, config_hash, flatten, log_line
+from nhfair_jax.training.optim import OPTIMIZERS
 
 # --- cells ---------------------------------------------------------------------------------------
 
@@ -47,8 +59,6 @@ def _label(value) -> str:
 def choice_values(study, base) -> dict:
     """{choice: [(value label, {key: value} set, {key: grid values})]} of the study config, checked
     against the resolved base config `base`; a value the base cannot take is a UserError."""
-    from nhfair_jax.models import RESNET_NAMES
-    from nhfair_jax.training.optim import OPTIMIZERS
 
     c, out = study.choices, {}
     unknown = sorted(set(c.keys()) - set(CHOICES))
@@ -110,11 +120,9 @@ def choice_values(study, base) -> dict:
     return out
 
 
-def _check_config_file(spec) -> None:
-    from nhfair_jax.config import load_config_file
-
+def _check_config_file(entry) -> None:
     try:
-        load_config_file(spec.config)
+        load_config_file(entry.config)
     except FileNotFoundError as e:
         raise UserError(str(e)) from e
 
@@ -123,10 +131,6 @@ class Study:
     """The cells of a study config: base parameters per data set, and their run directories."""
 
     def __init__(self, study, workdir: str):
-        from nhfair_jax.methods import BASELINE
-        from nhfair_jax.report.gather import read_bench_config
-        from nhfair_jax.sweep import collect
-
         self.study, self.workdir = study, workdir
         self.seeds = [int(s) for s in study.seeds]
         if not self.seeds:
@@ -159,8 +163,8 @@ class Study:
                 self.base_params[dataset] = flatten(study.base_params)
         if not bench.datasets:
             raise UserError("the study names no data set (datasets, or a base_workdir)")
-        for spec in bench.datasets.values():
-            _check_config_file(spec)
+        for entry in bench.datasets.values():
+            _check_config_file(entry)
         self.sweeper = Sweeper(bench, workdir, None, log=log_line)
         self.base_sweeper = Sweeper(bench, self.base_workdir, None) if self.base_workdir else None
 
@@ -207,10 +211,7 @@ def _canon(value):
 def plan(study, workdir: str) -> tuple[Study, list[dict]]:
     """Every cell of the study, checked before anything trains: [{"dataset", "choice", "value",
     "method", "points": [params of each grid point]}]."""
-    from nhfair_jax.config_schema import CHOICES, check_config, check_run
-    from nhfair_jax.methods import registered, spec
-
-    check_config(study, CHOICES, what="the study config")
+    check_config(study, STUDY_SCHEMA, what="the study config")
     for m in study.methods:
         if m not in registered():
             raise UserError(f"methods: unknown method {m!r}; registered: "
@@ -266,10 +267,6 @@ def run_study(study, workdir: str, *, report: bool = True, plots: bool = True) -
     "trained": runs trained by this call, "reused": runs read from base_workdir, and the
     report's "markdown" / "rows" when written}.
     """
-    from nhfair_jax import rundir
-    from nhfair_jax.rundir import config_to_json
-    from nhfair_jax.selection import dto_select
-    from nhfair_jax.sweep import collect
 
     s, cells = plan(study, workdir)
     for c in cells:  # weights files, before the first run trains
@@ -321,8 +318,6 @@ def main(argv) -> None:
     del argv
     from absl import logging
 
-    from nhfair_jax.data import reused_sources
-
     logging.set_verbosity(logging.WARNING)
     try:
         workdir = _WORKDIR.value or os.path.join("runs", "choices")
@@ -332,7 +327,6 @@ def main(argv) -> None:
         print(f"{out['trained']} runs trained, {out['reused']} reused; report: "
               f"{os.path.join(workdir, 'report.md')} (and report.html, results.csv, plots/)")
     except Exception as e:  # noqa: BLE001 - every failure reaches the user as one line
-        from nhfair_jax.cli import describe_error, fail
 
         fail(describe_error(e))
 

@@ -13,7 +13,11 @@ import os
 
 import numpy as np
 
+from nhfair_jax.report import html as html_lib
+from nhfair_jax.report import to_markdown
+from nhfair_jax.report.plots import _plt, save
 from nhfair_jax.report.tables import METRICS, cell, fmt, mean_std
+from nhfair_jax.rundir import RunDir, write_csv, write_text
 
 CHOICES = ("optimizer", "batch_size", "weight_decay", "depth", "pretrained", "randaugment")
 TITLES = {"optimizer": "Optimizer (Table 9)", "batch_size": "Batch size (Table 10)",
@@ -144,10 +148,6 @@ def write_report(out: dict, workdir: str, *, plots: bool = True) -> dict:
     """report.md, report.html, results.csv and plots/ of a finished study."""
     import pandas as pd
 
-    from nhfair_jax.report import html as html_lib
-    from nhfair_jax.report import to_markdown
-    from nhfair_jax.rundir import write_csv, write_text
-
     percent = bool(out.get("percent", False))
     rows = results_rows(out, workdir)
     write_csv(os.path.join(workdir, "results.csv"), pd.DataFrame(rows))
@@ -182,7 +182,6 @@ def write_report(out: dict, workdir: str, *, plots: bool = True) -> dict:
 def draw_plots(out: dict, workdir: str) -> list:
     """Figures 6-8 (utility against gap per choice), 9-10 (each metric against batch size and
     depth) and, for two sensitive attributes, Figure 12 (intersectional groups per setting)."""
-    from nhfair_jax.report.plots import _plt, save
 
     plt, figures = _plt(), []
     datasets = list(dict.fromkeys(c["dataset"] for c in out["cells"]))
@@ -227,8 +226,6 @@ def draw_plots(out: dict, workdir: str) -> list:
 def _intersectional(out, dataset, workdir) -> list:
     """Figure 12: with data.sensitive naming two attributes, each setting's per-group test utility
     (one colour per intersectional group) against its overall test utility."""
-    from nhfair_jax.report.plots import _plt, save
-    from nhfair_jax.rundir import RunDir
 
     cells = [c for c in out["cells"] if c["dataset"] == dataset]
     config = RunDir(cells[0]["runs"][0]["dir"]).config()

@@ -43,8 +43,15 @@ import os
 import sys
 import time
 
-from nhfair_jax import rundir
+from nhfair_jax import rundir, runtime
+from nhfair_jax.config import load_config_file
+from nhfair_jax.config_schema import CF_STUDY, check_config, check_run
+from nhfair_jax.data import reused_sources
 from nhfair_jax.errors import UserError
+from nhfair_jax.methods import method_class, registered, search_space
+from nhfair_jax.methods.space import Choice, LogUniform, Uniform
+from nhfair_jax.study.cf_report import write_outputs
+from nhfair_jax.study.cf_runs import StudyRuns, row_order, select_rows
 from nhfair_jax.study.cf_tables import SELECT, STUDIES
 
 FIELDS = ("name", "study", "base", "alphas", "seeds", "rows", "row", "reference", "acc_ratio",
@@ -53,16 +60,12 @@ CD_METRICS = ("cd", "cd_balanced")
 
 
 def _in_space(dist, value) -> bool:
-    from nhfair_jax.methods.space import Choice, LogUniform, Uniform
-
     if isinstance(dist, (LogUniform, Uniform)):
         return dist.low - 1e-12 <= float(value) <= dist.high + 1e-12
     return not isinstance(dist, Choice) or value in dist.options
 
 
 def _validate_row(name: str, row) -> None:
-    from nhfair_jax.methods import method_class, registered, search_space
-
     if row.method not in registered():
         raise UserError(f"row.{name}.method {row.method!r} is not registered; registered: "
                         f"{', '.join(registered())}")
@@ -88,8 +91,6 @@ def _validate_row(name: str, row) -> None:
 
 def validate(study) -> None:
     """UserError for a study config that cannot run (before anything trains)."""
-    from nhfair_jax.config_schema import CF_STUDY, check_config, check_run
-    from nhfair_jax.study.cf_runs import row_order
 
     for key in FIELDS:
         if key not in study:
@@ -123,8 +124,6 @@ def validate(study) -> None:
 def run_study(study, workdir: str, *, plots: bool = True, log=print) -> dict:
     """Trains what is missing, selects, and writes the report; returns the summary
     ({"rows", "selection", "claims", "trained_this_session", "wall_s"})."""
-    from nhfair_jax.study.cf_report import write_outputs
-    from nhfair_jax.study.cf_runs import StudyRuns, select_rows
 
     validate(study)
     t0 = time.perf_counter()
@@ -191,13 +190,9 @@ def main(argv=None) -> int:
                         help="take over a workdir made by another study config")
     parser.add_argument("--no_plots", action="store_true")
     args, overrides = parser.parse_known_args(argv)
-    from nhfair_jax import runtime
 
     runtime.setup()
     try:
-        from nhfair_jax.config import load_config_file
-        from nhfair_jax.data import reused_sources
-
         study = load_config_file(args.config)
         apply_overrides(study, overrides)
         validate(study)

@@ -36,8 +36,12 @@ import time
 
 import ml_collections
 
+from nhfair_jax import dispatch
+from nhfair_jax.config import load_config_file
+from nhfair_jax.dispatch import with_method
 from nhfair_jax.errors import RunPruned, TrainingDiverged, UserError
-from nhfair_jax.methods.registry import suggest
+from nhfair_jax.methods import spec
+from nhfair_jax.methods.registry import search_space, suggest
 from nhfair_jax.rundir import RunDir, test_pause
 from nhfair_jax.sweep.liveness import WorkerMark, retrying, worker_alive
 from nhfair_jax.sweep.sampler import NumberSeededTPE, draw_number
@@ -225,8 +229,6 @@ class Sweeper:
     # --- configs and run directories -------------------------------------------------------
 
     def base_config(self, dataset: str):
-        from nhfair_jax.config import load_config_file
-
         spec = self.bench.datasets[dataset]
         config = load_config_file(spec.config)
         for key, value in flatten(spec.get("overrides", {})).items():
@@ -236,9 +238,6 @@ class Sweeper:
         return config
 
     def run_config(self, dataset: str, method: str, params: dict, seed: int, base_run=None):
-        from nhfair_jax.dispatch import with_method
-        from nhfair_jax.methods import spec
-
         own = {k.split(".", 1)[1]: v for k, v in params.items() if k.startswith("method.")}
         if spec(method).fitted_on_base_run:
             base = RunDir(base_run)
@@ -286,7 +285,6 @@ class Sweeper:
           {"dir", "result", "trained": this call wrote result.json (False: another worker or
           an earlier session had), "epochs": epochs this call trained}, or None (see wait).
         """
-        from nhfair_jax import dispatch
 
         run_dir = RunDir(run_dir or self.run_dir(kind, dataset, method, params, seed, base_run))
         config = self.run_config(dataset, method, params, seed, base_run)
@@ -345,8 +343,6 @@ class Sweeper:
                    for t in study.get_trials(deepcopy=False))
 
     def budget(self, method: str) -> int:
-        from nhfair_jax.methods.registry import search_space
-
         if not search_space(method):
             return 1  # nothing to search (zero-shot CLIP, BLIP-2): one run is the method
         return int(dict(self.bench.trials_per_method).get(method, self.bench.trials))

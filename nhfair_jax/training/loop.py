@@ -18,12 +18,18 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from nhfair_jax import metrics as metrics_lib
-from nhfair_jax.data.pipeline import FEATURE_KEYS, TRAIN_KEYS, FeatureBatches, iterate, \
-    train_dataset
+from nhfair_jax.data.pipeline import (
+    FEATURE_KEYS,
+    TRAIN_KEYS,
+    FeatureBatches,
+    iterate,
+    train_dataset,
+)
+from nhfair_jax.data.randaugment import RandAugment, chain
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods.base import HookContext, epoch_scalars
-from nhfair_jax.methods.phases import in_phase, phase_of
 from nhfair_jax.methods.groups import balanced_indices
+from nhfair_jax.methods.phases import in_phase, phase_of
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.training import compiles, outcome, programs
 from nhfair_jax.training.checkpoint import Checkpoints
@@ -73,7 +79,6 @@ class Run:
         self._warming = None  # the thread running the method's warm_up during epoch 2
         self.augment = self.method.augment
         if c.train.randaugment:  # the protocol's augmentation, on top of any method's own
-            from nhfair_jax.data.randaugment import RandAugment, chain
 
             self.augment = chain(RandAugment(2, 10), self.method.augment)
         self.norm = self.evaluator.norm

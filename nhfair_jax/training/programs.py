@@ -20,6 +20,7 @@ import hashlib
 import json
 from collections import OrderedDict
 
+from nhfair_jax.methods.phases import PhasedMethod
 from nhfair_jax.methods.registry import traced_keys
 from nhfair_jax.rundir import to_json_safe
 
@@ -74,7 +75,6 @@ def optimizer_key(optim, method) -> str:
     and momentum are values of the optimizer state (optax.inject_hyperparams) and left out,
     except whether there is momentum (SGD without it has no buffer); a phased method may build
     a phase's optimizer with constants, so all of its config counts."""
-    from nhfair_jax.methods.phases import PhasedMethod
 
     values = dict(optim.to_dict() if hasattr(optim, "to_dict") else optim)
     if not isinstance(method, PhasedMethod):

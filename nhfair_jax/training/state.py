@@ -10,6 +10,8 @@ import flax.struct
 import jax
 import jax.numpy as jnp
 
+from nhfair_jax.training import hparams
+
 
 @flax.struct.dataclass
 class TrainState:
@@ -48,7 +50,6 @@ def init_state(model, tx, method, *, image_shape, init_key, train_key, info: dic
     """Initialises (or takes) the model variables, then the method's parameters and state and
     the optimizer. `info` gains `feature_dim`, the width of the model's pooled features, and
     `image_shape`, the input's [H, W, C]."""
-    from nhfair_jax.training import hparams
 
     dummy = jnp.zeros((1, *image_shape), jnp.float32)
     if variables is None:  # one compiled program, not one per initialiser

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import jax
 
+from nhfair_jax.config import load_config_file
 from nhfair_jax.errors import UserError
 from nhfair_jax.rundir import RunDir
 from nhfair_jax.training.setup import restore_best
@@ -47,7 +48,6 @@ def teacher_config_of(method_cfg):
     Raises:
       UserError: no teacher_workdir, or a directory without a finished run and no config.
     """
-    from nhfair_jax.config import load_config_file
 
     workdir = method_cfg.get("teacher_workdir", "")
     if not workdir:

@@ -25,6 +25,7 @@ import os
 import numpy as np
 
 from nhfair_jax import rundir
+from nhfair_jax.bridge.clip import checkpoint_hash
 
 
 def _key(payload) -> str:
@@ -55,7 +56,6 @@ class EmbeddingCache:
     def checkpoint_id(self, path: str) -> str:
         """The content hash of a checkpoint directory, remembered per (path, file sizes and
         modification times) so that an unchanged checkpoint is not re-read on every run."""
-        from nhfair_jax.bridge.clip import checkpoint_hash
 
         stamp = []
         for folder, dirs, files in os.walk(path):

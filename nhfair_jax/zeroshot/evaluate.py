@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from nhfair_jax import data as data_lib
+from nhfair_jax.bridge.clip import BRIDGE_VERSION, ImageTextEncoder
 from nhfair_jax.errors import UserError
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.embeddings import class_embeddings, zero_shot_logits
@@ -34,7 +35,6 @@ def cache_root(config) -> str:
 
 def image_key(config, split: str, kind: str, settings: dict) -> dict:
     """What identifies a split's images and their preprocessing (the image cache key)."""
-    from nhfair_jax.bridge.clip import BRIDGE_VERSION
 
     d = config.data
     return {"dataset": d.name, "split": split,
@@ -53,7 +53,6 @@ def evaluate_zeroshot(config, workdir: str, *, progress: bool | None = None) -> 
         classes, torch / transformers not installed, a method used with a backbone it does not
         support.
     """
-    from nhfair_jax.bridge.clip import BRIDGE_VERSION, ImageTextEncoder
 
     t_start = time.perf_counter()
     progress = config.train.get("progress", True) if progress is None else progress

@@ -6,9 +6,9 @@ import os
 
 import numpy as np
 
-from nhfair_jax.data.store import DataError, Table
 from nhfair_jax.data.loaders.common import check_values, groups_of, label_of, read_csv
-
+from nhfair_jax.data.source import split_rng
+from nhfair_jax.data.store import DataError, Table
 
 FAIRFACE_RACES = ("White", "Black", "Latino_Hispanic", "East Asian", "Southeast Asian", "Indian",
                   "Middle Eastern")
@@ -34,7 +34,6 @@ def load_fairface(root, target="race", sensitive="gender", partition="random") -
     files = frame["file"].astype(str).tolist()
     split = None
     if partition == "official":  # official val is the test set; val is 10% of official train
-        from nhfair_jax.data.source import split_rng
 
         split = np.where(frame["_part"] == "val", "test", "train").astype(object)
         train_rows = np.flatnonzero(split == "train")
