@@ -191,7 +191,9 @@ def test_a_server_dying_mid_run_fails_the_command_and_the_rerun_asks_the_rest(tm
 def test_ctrl_c_is_one_line_saying_what_is_kept(tmp_path):
     mini, _ = _utk(tmp_path, n=24)
     workdir = str(tmp_path / "run")
-    with Stub({}, delay=0.25) as stub:
+    # a second per answer: on a loaded machine (CI) 0.25 s let all 24 answers finish before
+    # this process saw the second one logged, and the interrupt came after the run had ended
+    with Stub({}, delay=1.0) as stub:
         proc = subprocess.Popen(_cli_args(mini, workdir, stub.url,
                                           "--config.backend.concurrency=1",
                                           "--config.backend.batch_size=1"),
