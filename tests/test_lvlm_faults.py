@@ -191,14 +191,20 @@ def test_a_server_dying_mid_run_fails_the_command_and_the_rerun_asks_the_rest(tm
 def test_ctrl_c_is_one_line_saying_what_is_kept(tmp_path):
     mini, _ = _utk(tmp_path, n=24)
     workdir = str(tmp_path / "run")
-    # a second per answer: on a loaded machine (CI) 0.25 s let all 24 answers finish before
-    # this process saw the second one logged, and the interrupt came after the run had ended
-    with Stub({}, delay=1.0) as stub:
-        proc = subprocess.Popen(_cli_args(mini, workdir, stub.url,
-                                          "--config.backend.concurrency=1",
-                                          "--config.backend.batch_size=1"),
-                                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+    # Ctrl-C as in a terminal: the command's SIGINT at its default, also where this test runs
+    # with SIGINT ignored (a job started in the background by a non-interactive shell, as CI
+    # may be, ignores it, and a child inherits that: the run then ignored the interrupt,
+    # finished and exited 0)
+    with Stub({}, delay=0.25) as stub:
+        inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:  # a handled signal is at its default after exec, an ignored one stays ignored
+            proc = subprocess.Popen(_cli_args(mini, workdir, stub.url,
+                                              "--config.backend.concurrency=1",
+                                              "--config.backend.batch_size=1"),
+                                    cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True)
+        finally:
+            signal.signal(signal.SIGINT, inherited)
         deadline = time.time() + 120
         while _logged(workdir) < 2 and time.time() < deadline:
             time.sleep(0.05)
