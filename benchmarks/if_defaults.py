@@ -7,9 +7,9 @@ the mean over the seeds (DEO on DigitsB's 179 test images moves with the seed al
 
 Each run is `configs/digitsb.py:<method>` at its defaults (the small CNN at 32 px, up to 30
 epochs) with the seed changed, and LASSI's certificate with 100 votes instead of 1,000 (it
-changes no prediction). Run directories are kept: a rerun trains nothing new. Minutes per run
-on a 2-core CPU (LASSI about ten, its flow's 10 epochs on top), so it is a measurement, not a
-test; tests/test_if_defaults.py holds SenSeI's half of it.
+changes no prediction). Run directories are kept: a rerun trains nothing new. ERM's and
+SenSeI's runs take under a minute each on a 2-core CPU, LASSI's about ten (its flow's 10 epochs
+on top), so it is a measurement, not a test; tests/test_if_defaults.py holds SenSeI's half.
 """
 
 from __future__ import annotations
