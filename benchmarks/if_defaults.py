@@ -1,6 +1,6 @@
-"""The individual-fairness baselines at their defaults on DigitsB against ERM (issue 49's rule):
-test accuracy within 5 points of ERM's and CD no worse than ERM's at each seed, DEO no worse on
-the mean over the seeds (DEO on DigitsB's 179 test images moves with the seed alone).
+"""The individual-fairness baselines at their defaults on DigitsB against ERM, by the rule they
+are held to: test accuracy within 5 points of ERM's and CD no worse than ERM's at each seed, DEO
+no worse on the mean over the seeds (DEO on DigitsB's 179 test images moves with the seed alone).
 
     python benchmarks/if_defaults.py --workdir runs/if_defaults \
         --json benchmarks/results/if_defaults.json

@@ -13,7 +13,6 @@ from nhfair_jax.lvlm import lexicons as L
 from nhfair_jax.lvlm.ages import age_classes
 from nhfair_jax.lvlm.cleaning import strip_echo  # noqa: F401  (the reader's entry)
 from nhfair_jax.lvlm.mentions import IGNORE, UNKNOWN, possessives, quoted, tokenize
-from nhfair_jax.lvlm.mentions import Lexicon  # noqa: F401  (the parser's)
 
 @dataclass
 class _Clause:
@@ -46,13 +45,12 @@ class _Clause:
 # --- clauses --------------------------------------------------------------------------------
 
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:#+|>+|[-*\u2022]+)\s*", re.MULTILINE)
-# Clause breaks: punctuation, a dash between spaces ("-", "--", an en or em dash), an em dash,
-# and the contrast words.
-_CLAUSE_SPLIT = re.compile(
-    r"[,;:()\[\]\u2014]|\s(?:-{1,3}|\u2013)\s|\s-$|^-\s|\b(?:%s)\b" % "|".join(
-        w.replace(" ", r"\s+") for w in L.CONTRAST_WORDS), re.IGNORECASE)
-_CONTRAST = re.compile(r"\b(?:%s)\b" % "|".join(w.replace(" ", r"\s+") for w in L.CONTRAST_WORDS),
-                       re.IGNORECASE)
+# Clause breaks: punctuation, a dash between spaces ("-", "--"; the cleaning has made en and
+# em dashes " - "), and the contrast words.
+_CONTRAST_WORDS = r"\b(?:%s)\b" % "|".join(w.replace(" ", r"\s+") for w in L.CONTRAST_WORDS)
+_CLAUSE_SPLIT = re.compile(r"[,;:()\[\]]|\s-{1,3}\s|\s-$|^-\s|" + _CONTRAST_WORDS,
+                           re.IGNORECASE)
+_CONTRAST = re.compile(_CONTRAST_WORDS, re.IGNORECASE)
 _CONCESSION = re.compile(L.CONCESSION_CUE)
 _LETTER_BARE = re.compile(
     r"^\W*(?:option\s+|choice\s+|(?:so|thus|hence|therefore)\s+)?"

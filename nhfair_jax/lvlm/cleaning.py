@@ -39,7 +39,7 @@ def strip_echo(answer: str, prompt: str = "") -> str:
     # USER: And the person behind? ASSISTANT: "female"') answered with what came first
     start = 0
     for nxt in _NEXT_TURN.finditer(answer):
-        markers = [m for m in _ROLE.finditer(answer, 0, nxt.start()) if m.start() >= start]
+        markers = list(_ROLE.finditer(answer, start, nxt.start()))
         begin = markers[-1].end() if markers else start
         if answer[begin:nxt.start()].strip():
             answer = answer[:nxt.start()]

@@ -64,7 +64,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nhfair_jax.lvlm.clauses import Lexicon, analyse, strip_echo, tokenize  # noqa: F401
+from nhfair_jax.lvlm.clauses import analyse, strip_echo
+from nhfair_jax.lvlm.mentions import Lexicon, tokenize  # noqa: F401  (Lexicon: the tasks build theirs here)
 
 PARSED, REFUSED, UNPARSEABLE, ERROR = "parsed", "refused", "unparseable", "error"
 STATUSES = (PARSED, REFUSED, UNPARSEABLE, ERROR)
