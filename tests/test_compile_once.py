@@ -17,7 +17,7 @@ from nhfair_jax.config import method_config
 from nhfair_jax.dispatch import run
 from nhfair_jax.methods import get_method
 from nhfair_jax.methods.registry import traced_keys
-from nhfair_jax.training import compiles, hparams
+from nhfair_jax.training import compiles, hparams, programs
 from tests.helpers import TINY_FLAGS, run_cli, tiny_config
 
 
@@ -101,6 +101,10 @@ def test_runs_differing_in_hyperparameters_compile_nothing_after_the_first(tmp_p
     names = ("jax_compilation_cache_dir", "jax_persistent_cache_min_compile_time_secs",
              "jax_persistent_cache_min_entry_size_bytes", "jax_compilation_cache_max_size")
     before = {name: getattr(jax.config, name) for name in names}
+    # the process's kept programs dropped: an earlier test of this worker that ran the same
+    # static configuration would hand its program to the first run, which would then compile
+    # (and write to the new cache) nothing of it, and the third run's process would miss it
+    programs.clear()
     compile_cache.use(str(cache))
     try:
         first = tiny_config(**{"train.epochs": 1, "optim.lr": 1e-3, "seed": 0})
