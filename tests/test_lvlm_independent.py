@@ -37,7 +37,10 @@ writer expected REFUSED or UNPARSEABLE).
   changed for the eighth; its first reading, by that changed reader, was 364 of 378 (96.3%)
   and 3 wrong class (two answers that go on to write the user's next turn and a reply to it,
   read by the reply; "partially visible" as Yes; a nurse's patient as the class). One of them
-  is still read as a wrong class (`KNOWN_WRONG`)."""
+  is still read as a wrong class (`KNOWN_WRONG`).
+- tests/lvlm_answers_tenth.py (420 answers): a tenth writer's (the prompts and a brief alone),
+  written after the reader was changed for the ninth; its first reading, before any change to
+  the reader, was 410 of 420 (97.6%) and 0 wrong class: the issue's bar (97%, none wrong)."""
 
 from __future__ import annotations
 
@@ -62,6 +65,7 @@ from tests import (
     lvlm_answers_ninth,
     lvlm_answers_seventh,
     lvlm_answers_sixth,
+    lvlm_answers_tenth,
     lvlm_answers_third,
 )
 from tests.lvlm_stub import Stub, image_hash
@@ -101,7 +105,8 @@ CORPORA = {"independent": lvlm_answers_independent.ANSWERS,
            "sixth": lvlm_answers_sixth.ANSWERS,
            "seventh": lvlm_answers_seventh.ANSWERS,
            "eighth": lvlm_answers_eighth.ANSWERS,
-           "ninth": lvlm_answers_ninth.ANSWERS}
+           "ninth": lvlm_answers_ninth.ANSWERS,
+           "tenth": lvlm_answers_tenth.ANSWERS}
 
 # The answers the reader still reads as a wrong class (docs/lvlm.md), known failures, not
 # accepted readings: the test fails when any other answer is read as a wrong class, and when
