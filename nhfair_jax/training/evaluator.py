@@ -21,6 +21,18 @@ PAIRED_VIEWS = {"image_cf": "logits_cf", "image_gflip": "logits_gflip"}
 # A split's evaluation batches (host and device arrays) are kept for the run's later passes up
 # to this many bytes: evaluation reads them unchanged every epoch (no augmentation).
 EVAL_CACHE_BYTES = 256 << 20
+# A split smaller than the evaluation batch is one batch of its own size, rounded up to this
+# many rows per device: a 180-row validation split costs 184 rows of forward pass, not 256,
+# and splits of nearly one size (validation, test) share one program.
+EVAL_ROUNDING = 8
+
+
+def eval_batch_rows(rows: int, batch_size: int, devices: int) -> int:
+    """The evaluation batch of a split of `rows` rows: `batch_size`, or, for a smaller split,
+    its size rounded up to a multiple of EVAL_ROUNDING x `devices` (never above
+    `batch_size`, a multiple of the devices)."""
+    step = EVAL_ROUNDING * devices
+    return min(batch_size, max(step, -(-rows // step) * step))
 
 
 class Evaluator:
@@ -51,6 +63,10 @@ class Evaluator:
         self._kept_at, self._kept_logits = None, {}
         self._eval_cache = {}  # (split, keys, image_key) -> [(batch, device batch)]
 
+    def batch_rows(self, rows: int) -> int:
+        """The evaluation batch of a split of `rows` rows (`eval_batch_rows`)."""
+        return eval_batch_rows(rows, self.config.train.eval_batch_size, self.mesh.devices.size)
+
     def eval_batches(self, source, keys=None, image_key: str = "image"):
         """Normalised, padded evaluation batches of a source, sharded over the mesh; yields
         (host batch, device batch), whose arrays are read only. `image_key` (e.g. "image_cf")
@@ -64,7 +80,7 @@ class Evaluator:
             yield from self._eval_cache[cache_key]
             return
         gather = None if image_key == "image" else (image_key, "label", "group", "index")
-        ds = eval_dataset(source, batch_size=self.config.train.eval_batch_size, **self.norm,
+        ds = eval_dataset(source, batch_size=self.batch_rows(len(source)), **self.norm,
                           **({"keys": gather} if gather else {}))
         batches, size = ([] if split is not None else None), 0
         for batch in iterate(ds, self.config.train.prefetch):
@@ -105,7 +121,8 @@ class Evaluator:
         self._frozen.clear()
 
     def _predict_features(self, state, split: str) -> np.ndarray:
-        feats, size = self.cached_features(state, split), self.config.train.eval_batch_size
+        feats = self.cached_features(state, split)
+        size = self.batch_rows(len(feats))
         out = []
         for start in range(0, len(feats), size):
             chunk = feats[start:start + size]
