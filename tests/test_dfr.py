@@ -243,8 +243,7 @@ def test_heads_are_the_same_whatever_the_workers_and_the_global_generator():
         out = {}
         for workers in (1, 2, 3, 2):
             dfr = get_method(method_config("dfr", tune_class_weights=True, workers=workers,
-                                           penalty=penalty, c_grid=(1.0, 0.1, 0.01), retrains=2,
-                                           solver="liblinear"))
+                                           penalty=penalty, c_grid=(1.0, 0.1, 0.01), retrains=2))
             np.random.seed(workers)  # liblinear's seed must not come from the global generator
             final, val_logits, tuned = dfr.fit_heads({"val": x}, {"val": val}, seed=0)
             out.setdefault(workers, []).append((final.coef, val_logits, tuned))
@@ -256,47 +255,6 @@ def test_heads_are_the_same_whatever_the_workers_and_the_global_generator():
     assert fit_workers(0) >= 1 and fit_workers(2) == 2
     with pytest.raises(ValueError, match="method.workers"):
         get_method(method_config("dfr", workers=-1))
-
-
-class _Split:
-    def __init__(self, labels, groups):
-        self.labels, self.groups = labels, groups
-        self.num_classes, self.num_groups = int(labels.max()) + 1, int(groups.max()) + 1
-
-    def __len__(self):
-        return len(self.labels)
-
-
-@pytest.mark.parametrize("penalty, tune_class_weights, add_train", [
-    ("l1", False, False), ("l2", False, True), ("l1", True, True), ("l2", True, False)])
-def test_the_batched_grid_selects_what_liblinear_selects(penalty, tune_class_weights,
-                                                         add_train):
-    """DFR's whole grid fitted as one batched problem and one liblinear call per retrain:
-    the same tuned (C, class weight), the same cross-fitted validation predictions and the
-    final head's coefficients to liblinear's tolerance (a spurious group cue, noise
-    features)."""
-    from nhfair_jax.methods import get_method
-
-    rng = np.random.default_rng(7)
-    feats, sources = {}, {}
-    for split, n in (("val", 240), ("train", 400)):
-        x, y, g = _spurious(n, 0.85, rng)
-        feats[split] = np.concatenate([x, rng.normal(size=(n, 6))], 1)
-        sources[split] = _Split(y, g)
-    out = {}
-    for solver in ("batched", "liblinear"):
-        dfr = get_method(method_config(
-            "dfr", penalty=penalty, tune_class_weights=tune_class_weights, add_train=add_train,
-            class_weight_grid=(1.0, 3.0, 100.0), solver=solver, workers=1))
-        out[solver] = dfr.fit_heads(feats, sources, seed=3)
-    (final, val_logits, tuned), (ref_final, ref_logits, ref_tuned) = out["batched"], \
-        out["liblinear"]
-    assert tuned == ref_tuned
-    np.testing.assert_array_equal(val_logits.argmax(1), ref_logits.argmax(1))
-    np.testing.assert_allclose(final.coef, ref_final.coef, rtol=2e-3, atol=2e-3)
-    np.testing.assert_allclose(final.intercept, ref_final.intercept, rtol=2e-3, atol=2e-3)
-    with pytest.raises(ValueError, match="method.solver"):
-        get_method(method_config("dfr", solver="lbfgs"))
 
 
 def test_add_train_draws_a_random_training_subset_the_size_of_the_balanced_rows():

@@ -11,15 +11,8 @@ A post-fit method: it reads the ERM run directory named in its config (training 
 the ERM config it names when it does not exist yet) and writes a run directory of its own with
 the same contract. Half of validation tunes the regularisation on heads fitted on the other half;
 the final head is refitted on all of validation, and validation numbers come from two
-cross-fitted heads, each predicting the half it did not see.
-
-The heads are scikit-learn's liblinear logistic regressions, as the original code's. By default
-(`solver="batched"`) the whole tuning grid (C values x class weights x retrains) is one batched
-fit of liblinear's objective (nhfair_jax/methods/logistic.py), solved to a tighter tolerance than
-liblinear's: the same selections (tests/test_dfr.py) at a fraction of the cost, no worker
-processes to start, and more than two classes fitted one-vs-rest as liblinear's own (which
-scikit-learn 1.8 no longer offers). `solver="liblinear"` calls liblinear once per retrain,
-`workers` heads at a time, with the same result for any number of them: L2 heads in threads
+cross-fitted heads, each predicting the half it did not see. The heads of the tuning grid are
+fitted `workers` at a time, with the same result for any number of them: L2 heads in threads
 (liblinear releases the GIL and its L2 solver draws nothing), L1 heads in worker processes
 (joblib's loky pool, started once per process), because liblinear's L1 solver draws its
 coordinate order from one process-wide generator that threads would interleave. Every fit seeds
@@ -35,7 +28,6 @@ import numpy as np
 
 from nhfair_jax import metrics
 from nhfair_jax.data.source import split_rng
-from nhfair_jax.methods import logistic
 from nhfair_jax.methods.base import PostFitMethod
 from nhfair_jax.methods.registry import POST_FIT, register
 from nhfair_jax.methods.space import Choice
@@ -44,7 +36,6 @@ PENALTIES = ("l1", "l2")
 
 
 BALANCES = ("group", "group_x_class")
-SOLVERS = ("batched", "liblinear")
 
 
 def balanced_rows(labels, groups, rng: np.random.Generator, balance: str = "group"
@@ -138,19 +129,27 @@ class LastLayer:
         self.retrains, self.seed, self.balance = retrains, seed, balance
 
     def fit(self, feats, labels, groups, pool=None):
-        """Fits the averaged head on balanced rows of (feats, labels, groups) with liblinear;
-        with `pool` (the training split's (feats, labels, groups), `add_train`), each fit also
-        takes as many random training rows as it has balanced ones (`fit_rows`)."""
+        """Fits the averaged head on balanced rows of (feats, labels, groups); with `pool` (the
+        training split's (feats, labels, groups), `add_train`), each fit also takes as many
+        random training rows as it has balanced ones (`fit_rows`)."""
         from sklearn.linear_model import LogisticRegression
+        from sklearn.preprocessing import StandardScaler
 
-        feats, labels, groups, rows_of = self.prepare(feats, labels, groups, pool)
+        if pool is not None:
+            n = len(labels)
+            feats, labels, groups = (np.concatenate([a, b]) for a, b in
+                                     zip((feats, labels, groups), pool))
+        self.scaler = StandardScaler().fit(feats)
         x = self.scaler.transform(feats)
+        rng = np.random.default_rng(self.seed)
         # liblinear's L1 solver visits coordinates in a random order: seeded per fit, from a
         # stream of its own (the balanced rows stay those of the seed), so refits are identical
         solver_seeds = np.random.default_rng([*np.atleast_1d(self.seed), 0x11B]).integers(
             2**31 - 1, size=self.retrains)
         coefs, intercepts = [], []
-        for rows, solver_seed in zip(rows_of, solver_seeds):
+        for solver_seed in solver_seeds:
+            rows = (balanced_rows(labels, groups, rng, self.balance) if pool is None else
+                    fit_rows(labels[:n], groups[:n], len(labels) - n, rng, self.balance))
             present = np.unique(labels[rows])
             weight = {int(c): (self.class_weight or {}).get(int(c), 1.0) for c in present}
             model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
@@ -162,62 +161,9 @@ class LastLayer:
         self.coef, self.intercept = np.mean(coefs, 0), np.mean(intercepts, 0)
         return self
 
-    def prepare(self, feats, labels, groups, pool=None):
-        """The fit set (validation rows, then the training pool with `add_train`), its
-        standardisation (set on the head) and each retrain's rows, drawn from the head's seed."""
-        from sklearn.preprocessing import StandardScaler
-
-        n = len(labels)
-        if pool is not None:
-            feats, labels, groups = (np.concatenate([a, b]) for a, b in
-                                     zip((feats, labels, groups), pool))
-        self.scaler = StandardScaler().fit(feats)
-        rng = np.random.default_rng(self.seed)
-        rows_of = [balanced_rows(labels, groups, rng, self.balance) if pool is None else
-                   fit_rows(labels[:n], groups[:n], len(labels) - n, rng, self.balance)
-                   for _ in range(self.retrains)]
-        return feats, labels, groups, rows_of
-
     def logits(self, feats) -> np.ndarray:
         z = self.scaler.transform(feats) @ self.coef.T + self.intercept
         return np.concatenate([np.zeros_like(z), z], axis=1) if z.shape[1] == 1 else z
-
-
-def fit_batched(heads: list[LastLayer], feats, labels, groups, pool=None, *,
-                num_classes: int) -> list[LastLayer]:
-    """Fits heads that share one fit set (a tuning grid: C values x class weights, each with
-    its retrains) as one batched problem (nhfair_jax/methods/logistic.py: liblinear's
-    objective, solved to a tighter tolerance than liblinear's stopping rule) instead of one
-    liblinear call per retrain. Each head's retrains take the rows `LastLayer.fit` would (heads
-    of one seed share them). Where a retrain's rows miss a class, every head is fitted by
-    liblinear instead, whose fit then has fewer classes, as scikit-learn's."""
-    drawn, of = {}, []
-    for head in heads:
-        key = (repr(head.seed), head.retrains, head.balance)
-        if key not in drawn:
-            drawn[key] = (len(drawn) * head.retrains, head.prepare(feats, labels, groups, pool))
-        first, (all_feats, all_labels, _, rows_of) = drawn[key]
-        of += range(first, first + head.retrains)
-    rows = np.concatenate([np.stack(prepared[3]) for _, prepared in drawn.values()])
-    if any(len(np.unique(all_labels[r])) < num_classes for r in rows):
-        return [head.fit(feats, labels, groups, pool) for head in heads]
-    penalties = {head.penalty for head in heads}
-    if len(penalties) != 1:
-        raise ValueError(f"heads of one batched fit share a penalty, got {sorted(penalties)}")
-    scaler = heads[0].scaler
-    cs = np.repeat([head.c for head in heads], [head.retrains for head in heads])
-    class_weights = np.repeat(
-        [[(head.class_weight or {}).get(k, 1.0) for k in range(num_classes)] for head in heads],
-        [head.retrains for head in heads], axis=0)
-    coef, intercept = logistic.fit_heads(scaler.transform(all_feats), all_labels, rows, of, cs,
-                                         penalties.pop(), num_classes, class_weights)
-    start = 0
-    for head in heads:
-        end = start + head.retrains
-        head.scaler = scaler
-        head.coef, head.intercept = coef[start:end].mean(0), intercept[start:end].mean(0)
-        start = end
-    return heads
 
 
 @register("dfr", kind=POST_FIT, needs=("base_run",),
@@ -235,8 +181,7 @@ class DFR(PostFitMethod):
                 "c_grid": (3.0, 1.0, 0.7, 0.3, 0.1, 0.07, 0.03, 0.01, 0.003),
                 "tune_class_weights": False,
                 "class_weight_grid": (1.0, 2.0, 3.0, 10.0, 100.0, 300.0, 1000.0),
-                "add_train": False, "retrains": 5, "balance": "group", "solver": "batched",
-                "workers": 0}
+                "add_train": False, "retrains": 5, "balance": "group", "workers": 0}
 
     def __init__(self, cfg):
         super().__init__(cfg)
@@ -244,8 +189,6 @@ class DFR(PostFitMethod):
             raise ValueError(f"method.penalty must be one of {PENALTIES}, got {cfg.penalty!r}")
         if cfg.balance not in BALANCES:
             raise ValueError(f"method.balance must be one of {BALANCES}, got {cfg.balance!r}")
-        if cfg.solver not in SOLVERS:
-            raise ValueError(f"method.solver must be one of {SOLVERS}, got {cfg.solver!r}")
         fit_workers(cfg.workers)
 
     def input_splits(self) -> tuple:
@@ -264,18 +207,6 @@ class DFR(PostFitMethod):
         return LastLayer(penalty=self.cfg.penalty, c=c, class_weight=w,
                          retrains=self.cfg.retrains, seed=seed, balance=self.cfg.balance)
 
-    def _fit_all(self, heads, fit_set, num_classes):
-        """`heads` fitted on one fit set: as one batched problem (`solver="batched"`), or one
-        liblinear call per retrain, `workers` heads at a time. liblinear's L1 solver draws
-        from one process-wide generator: L1 heads are then fitted in processes of their own
-        (threads would interleave its draws); its L2 solver draws nothing (threads)."""
-        (x, labels, groups), pool = fit_set
-        if self.cfg.solver == "batched":
-            return fit_batched(heads, x, labels, groups, pool, num_classes=num_classes)
-        return parallel_map(_fit, [(head, *fit_set) for head in heads],
-                            fit_workers(self.cfg.workers),
-                            processes=self.cfg.penalty == "l1")
-
     def fit_heads(self, feats, sources, seed):
         """Tunes (C, class weight) for worst-group accuracy on half B of validation with heads
         fitted on half A; then refits on all of validation (the final head) and cross-fits the
@@ -292,8 +223,11 @@ class DFR(PostFitMethod):
                    if self.cfg.tune_class_weights else [None])
         fit_a = self._fit_set(feats, sources, halves[0])
         grid = [(c, w) for c in self.cfg.c_grid for w in weights]
-        heads = self._fit_all([self._head(*cw, [seed, 1]) for cw in grid], fit_a,
-                              val.num_classes)
+        # liblinear's L1 solver draws from one process-wide generator: L1 heads are fitted in
+        # processes of their own (threads would interleave its draws); L2's solver draws nothing
+        workers, processes = fit_workers(self.cfg.workers), self.cfg.penalty == "l1"
+        heads = parallel_map(_fit, [(self._head(*cw, [seed, 1]), *fit_a) for cw in grid],
+                             workers, processes=processes)
         best, best_key = None, None
         for cw, head in zip(grid, heads):
             pred = head.logits(feats["val"][halves[1]]).argmax(1)
@@ -305,9 +239,9 @@ class DFR(PostFitMethod):
                 best, best_key = cw, key
         # the final head on all of validation, and the two cross-fitted ones
         jobs = [(np.arange(len(val)), [seed, 2])] + [(halves[h], [seed, 3, h]) for h in (0, 1)]
-        final, *cross = (self._fit_all([self._head(*best, head_seed)],
-                                       self._fit_set(feats, sources, rows), val.num_classes)[0]
-                         for rows, head_seed in jobs)
+        final, *cross = parallel_map(
+            _fit, [(self._head(*best, head_seed), *self._fit_set(feats, sources, rows))
+                   for rows, head_seed in jobs], workers, processes=processes)
         val_logits = np.zeros((len(val), val.num_classes))
         for head, other in zip(cross, (1, 0)):
             val_logits[halves[other]] = head.logits(feats["val"][halves[other]])
