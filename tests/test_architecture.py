@@ -114,11 +114,11 @@ from nhfair_jax.methods.space import Uniform
 class SmoothERM(Method):
     defaults = {"smoothing": 0.1}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng):
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng, hp=None):
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         targets = optax.smooth_labels(
-            jax.nn.one_hot(batch["label"], logits.shape[-1]), self.cfg.smoothing)
+            jax.nn.one_hot(batch["label"], logits.shape[-1]), self.hyper(hp).smoothing)
         loss = optax.softmax_cross_entropy(logits, targets).mean()
         return LossOutput(loss, logits, batch_stats, method_state, {"smoothing_loss": loss})
 '''

@@ -56,14 +56,14 @@ def test_a_traced_coefficient_gives_the_constant_loss_and_one_program():
         m.setup({"num_groups": 2, "num_classes": 2})
         return m
 
-    def loss_of(method):
-        return method.loss(_linear_apply, params, {}, {}, batch, jax.random.key(1)).loss
+    def loss_of(method, hp=None):
+        return method.loss(_linear_apply, params, {}, {}, batch, jax.random.key(1), hp).loss
 
     method = method_with()
 
     @jax.jit
     def traced_loss_for_the_compile_once_test(values):
-        return loss_of(hparams.traced(method, values))
+        return loss_of(method, hparams.view(method.cfg, values))
 
     values = [{"coef": jnp.float32(c)} for c in (0.5, 4.0)]
     before = compiles.snapshot()

@@ -424,7 +424,7 @@ class _Recorder(Method):
     name = "recorder"
     seen: dict = {}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng):
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng, hp=None):
         _Recorder.seen = dict(batch)
         logits = apply_fn({"params": params}, batch["image"])
         return LossOutput(jnp.mean(batch["label"]) * 0.0 + 1.0, logits, batch_stats,

@@ -122,8 +122,8 @@ def _register_nan_method(monkeypatch):
         def init_state(self, info):
             return {"count": jnp.zeros((), jnp.int32)}
 
-        def loss(self, apply_fn, params, batch_stats, method_state, batch, rng):
-            out = super().loss(apply_fn, params, batch_stats, method_state, batch, rng)
+        def loss(self, apply_fn, params, batch_stats, method_state, batch, rng, hp=None):
+            out = super().loss(apply_fn, params, batch_stats, method_state, batch, rng, hp)
             count = method_state["count"]
             loss = jnp.where(count >= 30, jnp.nan, out.loss)
             return out._replace(loss=loss, method_state={"count": count + 1})

@@ -124,8 +124,19 @@ class Method:
         del info
         return {}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        """The training loss of a batch. `hp`: the method's hyperparameters as the train step
+        passes them (training/hparams.py: the continuous ones, `traced_keys`, are values of the
+        step, so that runs differing only in them share one program; every other key reads the
+        config); None, as a direct call passes it, reads the config. A loss reads its traced
+        hyperparameters from `self.hyper(hp)`, never from `self.cfg`, where they would be
+        constants of the first run's program."""
         raise NotImplementedError(f"method {self.name!r} defines no loss")
+
+    def hyper(self, hp):
+        """The hyperparameters a loss reads: `hp` from the train step, or the config."""
+        return self.cfg if hp is None else hp
 
     def predict(self, apply_fn, params, batch_stats, batch):
         return forward(apply_fn, params, batch_stats, batch["image"], train=False)[0]
@@ -177,7 +188,8 @@ class CrossEntropy(Method):
     """The ERM loss, cross-entropy on the training batch: the base of methods that change only
     what the batches hold (which rows, which views) or what happens between the steps."""
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         return LossOutput(cross_entropy(logits, batch["label"]), logits, batch_stats,

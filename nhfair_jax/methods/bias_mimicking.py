@@ -109,7 +109,8 @@ class BiasMimicking(Method):
         return state.replace(method_state={"mimic": jnp.asarray(mimic),
                                            "final": jnp.asarray(final)})
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         (_, feats), batch_stats = forward(apply_fn, params["model"], batch_stats, batch["image"],
                                           train=True, features=True)

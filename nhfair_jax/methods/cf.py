@@ -127,7 +127,8 @@ class CFAug(PairedMethod):
     References: the counterfactual fairness benchmark paper (Scratch+aug).
     """
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         (lx, lcf), batch_stats = paired_forward(apply_fn, params, batch_stats, batch)
         ce = paired_cross_entropy(lx, lcf, batch["label"], pair_mask(batch), "both")
@@ -145,13 +146,15 @@ class CP(PairedMethod):
 
     defaults = {"lam": 1.0, "rep": "logits", "ce_on": "original"}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         (lx, lcf, rx, rcf), batch_stats = self.views(apply_fn, params, batch_stats, batch)
         mask = pair_mask(batch)
         ce = paired_cross_entropy(lx, lcf, batch["label"], mask, self.cfg.ce_on)
         cp = squared_distance(rx, rcf, mask)
-        return LossOutput(ce + self.cfg.lam * cp, lx, batch_stats, method_state,
+        return LossOutput(ce + hp.lam * cp, lx, batch_stats, method_state,
                           {"ce": ce, "cp": cp})
 
 
@@ -186,7 +189,9 @@ class CKD(TeacherMethod):
                 "teacher_config": "configs/erm_digitsb.py",
                 "teacher_workdir": "runs/erm_digitsb"}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         (lx, lcf, rx, rcf), batch_stats = self.views(apply_fn, params, batch_stats, batch)
         n = lx.shape[0]
@@ -200,7 +205,7 @@ class CKD(TeacherMethod):
         ce = paired_cross_entropy(lx, lcf, batch["label"], mask, self.cfg.ce_on)
         ckd = (squared_distance(rx, target) + squared_distance(rcf, target)) / 2.0
         cp = squared_distance(lx, lcf, mask)
-        loss = ce + self.cfg.mu * ckd + self.cfg.lam * cp
+        loss = ce + hp.mu * ckd + hp.lam * cp
         return LossOutput(loss, lx, batch_stats, method_state, {"ce": ce, "ckd": ckd, "cp": cp})
 
 
@@ -238,7 +243,9 @@ class HKDCP(TeacherMethod):
         if not self.cfg.temperature > 0:
             raise UserError(f"method.temperature must be positive, got {self.cfg.temperature}")
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         (lx, lcf), batch_stats = paired_forward(apply_fn, params, batch_stats, batch)
         n = lx.shape[0]
@@ -252,7 +259,7 @@ class HKDCP(TeacherMethod):
             kd = hinton_kd(jnp.concatenate([lx, lcf]), t, self.cfg.temperature,
                            jnp.concatenate([jnp.ones_like(mask), mask]))
         cp = squared_distance(lx, lcf, mask)
-        loss = ce + self.cfg.mu * kd + self.cfg.lam * cp
+        loss = ce + hp.mu * kd + hp.lam * cp
         return LossOutput(loss, lx, batch_stats, method_state, {"ce": ce, "kd": kd, "cp": cp})
 
 
@@ -291,7 +298,8 @@ class _Augmented(_CFModifier):
             raise UserError(f"method.cf='aug' flips a binary sensitive attribute; this data set "
                             f"has {info['num_groups']} groups")
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         n = batch["label"].shape[0]
         doubled = {}
         for k, v in batch.items():
@@ -308,7 +316,7 @@ class _Augmented(_CFModifier):
                 doubled[k] = v
         doubled["cf_view"] = jnp.concatenate([jnp.zeros(n, jnp.float32),
                                               jnp.ones(n, jnp.float32)])
-        out = super().loss(apply_fn, params, batch_stats, method_state, doubled, rng)
+        out = super().loss(apply_fn, params, batch_stats, method_state, doubled, rng, hp)
         return out._replace(logits=out.logits[:n])
 
 
@@ -326,16 +334,17 @@ class _PairTerm(_CFModifier):
 
     cf_mode = "cp"
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         plain = {k: v for k, v in batch.items() if k not in ("image_cf", "cf_mask")}
-        out = super().loss(apply_fn, params, batch_stats, method_state, plain, rng)
+        out = super().loss(apply_fn, params, batch_stats, method_state, plain, rng, hp)
         features = self.cf_rep == "features"
         views, _ = paired_forward(apply_fn, model_params(params), batch_stats, batch,
                                   features=features)
         _, _, rx, rcf = _split_views(views, features)
         cp = squared_distance(rx, rcf, pair_mask(batch))
-        # read from the config here (not kept at construction): a traced value in the step
-        return out._replace(loss=out.loss + self.cfg.get("cf_lambda", 1.0) * cp,
+        return out._replace(loss=out.loss + hp.get("cf_lambda", 1.0) * cp,
                             metrics={**out.metrics, "cp": cp})
 
 

@@ -95,12 +95,14 @@ class COV(Method):
         require_examples(cell_counts(info["labels"], info["groups"], info["num_classes"],
                                      info["num_groups"]), self.name)
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         penalty = covariance_penalty(logits, batch["label"], batch["group"],
                                      self.info["num_groups"], self.cfg.constraint,
                                      original_rows(batch))
         ce = cross_entropy(logits, batch["label"])
-        return LossOutput(ce + self.cfg.lam * penalty, logits, batch_stats, method_state,
+        return LossOutput(ce + hp.lam * penalty, logits, batch_stats, method_state,
                           {"ce": ce, "covariance": penalty})

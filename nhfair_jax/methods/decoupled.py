@@ -32,7 +32,8 @@ class Decoupled(Method):
                                           train=train, features=True)
         return group_head_logits(params["heads"], feats, batch["group"]), batch_stats
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         logits, batch_stats = self._logits(apply_fn, params, batch_stats, batch, True)
         return LossOutput(cross_entropy(logits, batch["label"]), logits, batch_stats,

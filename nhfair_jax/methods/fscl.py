@@ -160,7 +160,8 @@ class FSCL(PhasedMethod):
             feats = backbone_features(apply_fn, params, batch_stats, batch["image"])
         return feats
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         b = batch["label"].shape[0]
 

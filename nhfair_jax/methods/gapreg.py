@@ -50,11 +50,13 @@ class GapReg(Method):
 
     defaults = {"objective": "dp", "coef": 1.0}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         gap = probability_gap(jax.nn.softmax(logits), batch["label"], batch["group"],
                               self.info["num_groups"], self.cfg.objective)
         ce = cross_entropy(logits, batch["label"])
-        return LossOutput(ce + self.cfg.coef * gap, logits, batch_stats, method_state,
+        return LossOutput(ce + hp.coef * gap, logits, batch_stats, method_state,
                           {"ce": ce, "gap": gap})

@@ -97,7 +97,9 @@ class GroupDRO(Method):
                 "adjust": jnp.asarray(self.cfg.adjustment / np.sqrt(np.maximum(counts, 1.0))),
                 "frac": jnp.asarray(counts / counts.sum())}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         per_example = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])
@@ -108,16 +110,16 @@ class GroupDRO(Method):
         detached = jax.lax.stop_gradient(group_loss)
         if self.cfg.variant == "standard":
             q = exponentiated_gradient(s["q"], detached + s["adjust"], present,
-                                       self.cfg.step_size)
+                                       hp.step_size)
             weights, ema, seen = q, s["ema"], s["seen"]
         else:
-            rate = jnp.where(s["seen"], self.cfg.gamma, 1.0) * present
+            rate = jnp.where(s["seen"], hp.gamma, 1.0) * present
             ema = s["ema"] * (1.0 - rate) + detached * rate
             seen = s["seen"] | present
             q = s["q"]
             # Groups not seen yet rank last (the original code starts their average at 0).
             weights = worst_fraction_weights(jnp.where(seen, ema, -jnp.inf) + s["adjust"],
-                                             s["frac"], self.cfg.alpha)
+                                             s["frac"], hp.alpha)
         robust = (weights * jnp.where(present, group_loss, 0.0)).sum()
         new_state = {**s, "q": q, "ema": ema, "seen": seen}
         worst = jnp.where(present, detached, -jnp.inf).max()

@@ -111,7 +111,9 @@ class LAFTR(Method):
             return jnp.where(batch["label"] == 1, batch["group"], g), g
         return batch["group"] * c + batch["label"], g * c
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         (logits, feats), batch_stats = forward(apply_fn, params, batch_stats, batch["image"],
                                                train=True, features=True)
@@ -131,7 +133,7 @@ class LAFTR(Method):
         # The encoder plays against the updated adversary; its parameters are constants here.
         fooled, group_logits = adv_loss(jax.lax.stop_gradient(adv), z)
         ce = cross_entropy(logits, batch["label"])
-        total = self.cfg.class_coef * ce - self.cfg.fair_coef * fooled
+        total = hp.class_coef * ce - hp.fair_coef * fooled
         correct = (jnp.argmax(group_logits, -1) == batch["group"]).astype(jnp.float32)
         onehot = jax.nn.one_hot(cells, num_cells, dtype=jnp.float32)
         # Totals per cell, summed over the epoch's batches: the balanced accuracy is derived once.

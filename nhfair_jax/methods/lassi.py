@@ -245,7 +245,9 @@ class LASSI(PhasedMethod):
         return LossOutput(nll, logits.astype(jnp.float32), batch_stats, method_state,
                           {"flow_nll": nll})
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         if self.phase_name == "flow":
             return self._flow_loss(apply_fn, params, batch_stats, method_state, batch, rng)
         x = batch["image"].astype(jnp.float32)
@@ -269,7 +271,7 @@ class LASSI(PhasedMethod):
         ce = cross_entropy(logits, batch["label"])
         gap = jnp.linalg.norm(reps[:b] - reps[b:], axis=-1)
         adv = jnp.maximum(gap - self.cfg.delta, 0.0).mean()
-        total = self.cfg.cls_weight * ce + self.cfg.adv_weight * adv
+        total = self.cfg.cls_weight * ce + hp.adv_weight * adv
         metrics = {"ce": ce, "adv_loss": adv, "adv_distance": gap.mean()}
         if self.decoder is not None:
             recon = jnp.linalg.norm(

@@ -123,7 +123,8 @@ class LBC(Method):
                "violations": jnp.asarray(violations, jnp.float32)}
         return state.replace(method_state=new)
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         w_cells = cell_weights(method_state["multipliers"])

@@ -46,7 +46,9 @@ class MCDP(Method):
 
     defaults = {"coef": 1.0, "temperature": 20.0, "num_probes": 100}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         probs = jax.nn.softmax(logits)
@@ -55,5 +57,5 @@ class MCDP(Method):
                                            temperature=self.cfg.temperature,
                                            num_probes=self.cfg.num_probes)
         ce = cross_entropy(logits, batch["label"])
-        return LossOutput(ce + self.cfg.coef * disparity, logits, batch_stats, method_state,
+        return LossOutput(ce + hp.coef * disparity, logits, batch_stats, method_state,
                           {"ce": ce, "disparity": disparity})

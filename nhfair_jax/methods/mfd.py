@@ -95,7 +95,9 @@ class MFD(Method):
     def init_state(self, info):
         return {"teacher": teacher_variables(info, self.name)}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         del rng
         (logits, feats), batch_stats = forward(apply_fn, params, batch_stats, batch["image"],
                                                train=True, features=True)
@@ -104,5 +106,5 @@ class MFD(Method):
         mmd, _ = fair_mmd(feats, t_feats, batch["label"], batch["group"], logits.shape[1],
                           self.info["num_groups"], self.cfg.sigma, original_rows(batch))
         ce = cross_entropy(logits, batch["label"])
-        return LossOutput(ce + 0.5 * self.cfg.lam * mmd, logits, batch_stats, method_state,
+        return LossOutput(ce + 0.5 * hp.lam * mmd, logits, batch_stats, method_state,
                           {"ce": ce, "mmd": mmd})

@@ -43,7 +43,9 @@ class GroupMixup(Method):
 
     defaults = {"alpha": 1.0, "coef": 1.0}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         x, y = batch["image"], batch["label"]
         k_partner, k_lam = jax.random.split(rng)
         partner, has_partner = mixup_partners(y, batch["group"], k_partner)
@@ -52,5 +54,5 @@ class GroupMixup(Method):
         logits, batch_stats = forward(apply_fn, params, batch_stats, mixed, train=True)
         plain = cross_entropy(logits, y)
         mix_loss = lam * plain + (1.0 - lam) * cross_entropy(logits, y[partner])
-        return LossOutput(plain + self.cfg.coef * mix_loss, logits, batch_stats, method_state,
+        return LossOutput(plain + hp.coef * mix_loss, logits, batch_stats, method_state,
                           {"mix_loss": mix_loss, "partner_rate": has_partner.mean()})

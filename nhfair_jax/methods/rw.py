@@ -53,7 +53,8 @@ class RW(Method):
         return {"weights": jnp.asarray(reweighing_weights(
             info["labels"], info["groups"], info["num_classes"], info["num_groups"]))}
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
         del rng
         logits, batch_stats = forward(apply_fn, params, batch_stats, batch["image"], train=True)
         per_example = optax.softmax_cross_entropy_with_integer_labels(logits, batch["label"])

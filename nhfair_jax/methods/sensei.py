@@ -177,7 +177,9 @@ class SenSeI(Method):
         full[:, :basis.shape[1]] = basis  # unused columns stay zero: no direction
         return state.replace(method_state={**method_state, "basis": full})
 
-    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng) -> LossOutput:
+    def loss(self, apply_fn, params, batch_stats, method_state, batch, rng,
+             hp=None) -> LossOutput:
+        hp = self.hyper(hp)
         x = batch["image"]
         basis = method_state["basis"]
 
@@ -185,14 +187,14 @@ class SenSeI(Method):
             return forward(apply_fn, jax.lax.stop_gradient(params), batch_stats, images,
                            train=False)[0].astype(jnp.float32)
 
-        delta = worst_perturbation(logits_fn, x, basis, rng, eps=self.cfg.eps,
-                                   steps=int(self.cfg.steps), step_size=self.cfg.step_size)
+        delta = worst_perturbation(logits_fn, x, basis, rng, eps=hp.eps,
+                                   steps=int(self.cfg.steps), step_size=hp.step_size)
         both, batch_stats = forward(apply_fn, params, batch_stats,
                                     jnp.concatenate([x, x + delta]), train=True)
         both = both.astype(jnp.float32)
         logits, perturbed = jnp.split(both, 2)
         ce = cross_entropy(logits, batch["label"])
         change = output_change(logits, perturbed).mean()
-        return LossOutput(ce + self.cfg.rho * change, logits, batch_stats, method_state,
+        return LossOutput(ce + hp.rho * change, logits, batch_stats, method_state,
                           {"ce": ce, "fair_change": change,
                            "fair_distance": fair_distance(x, x + delta, basis).mean()})

@@ -2,16 +2,13 @@
 differing only in them (a sweep's trials) run one compiled train step.
 
 The registry names them (`traced_keys`: what the search space draws from a continuous
-distribution). The train state carries them as float32 scalars (`TrainState.hparams`); inside
-the jitted step the method reads `self.cfg.<name>` as usual and gets the traced value: the step
-traces a shallow copy of the method whose `cfg` is a `TracedConfig` view. Everything else the
-method reads from its config (variants, modes, integer counts) stays a Python value, and
-changes the program as before.
+distribution). The train state carries them as float32 scalars (`TrainState.hparams`); the
+jitted step hands the method's loss a `Hyperparameters` view as its `hp` argument, in which
+they are the step's values. Everything else the loss reads (variants, modes, integer counts)
+stays a Python value of the config, and changes the program as before.
 """
 
 from __future__ import annotations
-
-import copy
 
 import numpy as np
 
@@ -23,7 +20,7 @@ def initial(method_cfg) -> dict:
     return {name: np.float32(method_cfg[name]) for name in traced_keys(method_cfg)}
 
 
-class TracedConfig:
+class Hyperparameters:
     """A read-only view of config.method in which the traced hyperparameters are the step's
     values; any other key reads the config."""
 
@@ -54,10 +51,7 @@ class TracedConfig:
         raise AttributeError("config.method is read-only inside the train step")
 
 
-def traced(method, values: dict):
-    """`method` seeing `values` for its traced hyperparameters (itself when there are none)."""
-    if not values:
-        return method
-    view = copy.copy(method)
-    view.cfg = TracedConfig(method.cfg, values)
-    return view
+def view(method_cfg, values: dict):
+    """The `hp` a loss gets: config.method with `values` for its traced hyperparameters (the
+    config itself when there are none)."""
+    return Hyperparameters(method_cfg, values) if values else method_cfg

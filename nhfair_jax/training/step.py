@@ -32,15 +32,16 @@ def replicate(tree, mesh: Mesh):
 
 def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_classes: int):
     """train_step(state, batch) -> (state, metrics); the state is donated. The method's traced
-    hyperparameters come from state.hparams (training/hparams.py)."""
+    hyperparameters come from state.hparams (training/hparams.py) and reach its loss as its
+    `hp` argument."""
 
     def train_step(state, batch):
         rng = jax.random.fold_in(jax.random.wrap_key_data(state.rng), state.step)
-        traced_method = hparams.traced(method, state.hparams)
+        hp = hparams.view(method.cfg, state.hparams)
 
         def loss_fn(params):
-            out = traced_method.loss(apply_fn, params, state.batch_stats, state.method_state,
-                                     batch, rng)
+            out = method.loss(apply_fn, params, state.batch_stats, state.method_state, batch,
+                              rng, hp)
             return out.loss, out
 
         (loss, out), grads = jax.value_and_grad(loss_fn, has_aux=True)(state.params)
