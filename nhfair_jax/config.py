@@ -59,6 +59,9 @@ def base_config() -> ml_collections.ConfigDict:
     c.train.monitor = "val_loss_or_utility"
     c.train.flip = True
     c.train.randaugment = False  # RandAugment(n=2, m=10), non-colour ops, for any method
+    # where the flip and RandAugment run: "host" (the data pipeline), "device" (the train step,
+    # on uint8 batches), "auto" (the device on an accelerator, the host on the CPU)
+    c.train.augment_on = "auto"
     # "uniform": every training row once per epoch; "group" / "group_x_class": an epoch of
     # len(train) rows drawn with replacement, weights 1 / count of the row's group (or group x
     # class cell), GroupDRO's sampler, for any method that draws no rows of its own

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from nhfair_jax.data import device_augment as dev
-from nhfair_jax.data.pipeline import random_flip
+from nhfair_jax.data.pipeline import Normalize, random_flip
+from nhfair_jax.errors import UserError
 from nhfair_jax.data.randaugment import OPS, RandAugment, apply_op, op_amount, sample_positions
 from nhfair_jax.data.randaugment import _matrices as host_matrices
 
@@ -131,3 +132,54 @@ def test_augment_runs_jitted_on_uint8_batches():
     out = run(jax.random.key(1), images)
     assert out.dtype == jnp.uint8 and out.shape == images.shape
     assert (np.asarray(out) != np.asarray(images)).any()
+
+
+def test_where_the_augmentation_runs():
+    kw = {"flip": True, "randaugment": True, "mean": (0.5,) * 3, "std": (0.5,) * 3}
+    assert dev.device_prepare("auto", platform="cpu", **kw) is None
+    assert dev.device_prepare("host", platform="gpu", **kw) is None
+    assert dev.device_prepare("auto", platform="gpu", **kw) == dev.DevicePrepare(
+        True, True, (0.5,) * 3, (0.5,) * 3)
+    assert dev.device_prepare("device", platform="cpu", **kw) is not None
+    own = object()  # a method's own host transform: it stays on the host
+    assert dev.device_prepare("auto", platform="gpu", host_augment=own, **kw) is None
+    with pytest.raises(UserError, match="augment_on='host'"):
+        dev.device_prepare("device", platform="gpu", host_augment=own, **kw)
+    with pytest.raises(UserError, match="train.augment_on"):
+        dev.device_prepare("gpu", **kw)
+
+
+def test_prepare_normalises_as_the_host_pipeline_and_leaves_features_alone():
+    images = _images(4, 8, 8, seed=5)
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+    host = Normalize(mean, std, keys=("image", "image_cf"))({"image": images,
+                                                            "image_cf": images[::-1]})
+    prepare = dev.DevicePrepare(False, False, mean, std)
+    ours = prepare({"image": jnp.asarray(images), "image_cf": jnp.asarray(images[::-1]),
+                    "label": jnp.zeros(4, jnp.int32)}, jax.random.key(0))
+    for key in ("image", "image_cf"):
+        assert ours[key].dtype == jnp.float32
+        np.testing.assert_allclose(ours[key], host[key], rtol=1e-6, atol=1e-6)
+    features = {"features": jnp.ones((4, 3)), "label": jnp.zeros(4, jnp.int32)}
+    assert prepare(features, jax.random.key(0)) is features
+
+
+@pytest.mark.slow
+def test_a_run_augmented_on_the_device_trains_as_the_host_path_without_draws(tmp_path):
+    """On the CPU with train.augment_on='device': without flip and RandAugment the pipeline
+    ships uint8 and the step normalises, and one epoch ends with the host path's parameters;
+    with both on, the epoch trains (a finite loss) and differs."""
+    from nhfair_jax.dispatch import run
+    from tests.helpers import tiny_config
+
+    def test_logits(name, **overrides):
+        config = tiny_config(**{"train.epochs": 1, **overrides})
+        run(config, str(tmp_path / name))
+        return np.load(tmp_path / name / "predictions_test.npz")["logits"]
+
+    plain = {"train.flip": False, "train.randaugment": False}
+    host = test_logits("host", **plain, **{"train.augment_on": "host"})
+    device = test_logits("device", **plain, **{"train.augment_on": "device"})
+    np.testing.assert_allclose(device, host, rtol=1e-3, atol=1e-4)
+    drawn = test_logits("drawn", **{"train.augment_on": "device", "train.randaugment": True})
+    assert np.isfinite(drawn).all() and not np.allclose(drawn, host, atol=1e-3)

@@ -16,11 +16,14 @@ distribution, not the same images as the host pipeline for a seed.
 
 from __future__ import annotations
 
+import dataclasses
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from nhfair_jax.data.randaugment import MAX_LEVEL, OPS, op_amount
+from nhfair_jax.errors import UserError
 
 GEOMETRIC = ("rotate", "shear_x", "shear_y", "translate_x", "translate_y")
 
@@ -132,3 +135,49 @@ def augment(batch: dict, choices: dict, *, keys=("image", "image_cf", "image_gfl
                                 choices["level"][s], choices["sign"][s], ops)
         out[key] = jnp.where(choices["flip"][:, None, None, None], images[:, :, ::-1], images)
     return out
+
+
+AUGMENT_ON = ("auto", "host", "device")
+IMAGE_KEYS = ("image", "image_cf", "image_gflip")
+
+
+@dataclasses.dataclass(frozen=True)
+class DevicePrepare:
+    """What the train step does to a uint8 batch before the loss when the augmentation runs
+    on the device: RandAugment(2, 10) if `randaugment`, the flip if `flip`, then the host's
+    normalisation ((x / 255 - mean) / std in float32, as `pipeline.Normalize`). Hashable: part
+    of the train step's program key."""
+
+    flip: bool
+    randaugment: bool
+    mean: tuple
+    std: tuple
+
+    def __call__(self, batch: dict, key) -> dict:
+        present = [k for k in IMAGE_KEYS if k in batch]
+        if not present:  # batches of features (a frozen phase)
+            return batch
+        out = batch
+        if self.flip or self.randaugment:
+            choices = draw(key, batch[present[0]].shape[0], flip=self.flip,
+                           num_ops=2 if self.randaugment else 0)
+            out = augment(batch, choices, keys=present)
+        scale = 1.0 / (255.0 * np.asarray(self.std, np.float32))
+        shift = np.asarray(self.mean, np.float32) / np.asarray(self.std, np.float32)
+        return {**out, **{k: out[k].astype(jnp.float32) * scale - shift for k in present}}
+
+
+def device_prepare(where: str, *, flip: bool, randaugment: bool, mean, std,
+                   host_augment=None, platform: str = "cpu"):
+    """The `DevicePrepare` of a run, or None when its augmentation stays in the host pipeline:
+    `where` "host"; "auto" on the CPU (the host pipeline keeps up with the CPU's step) or when
+    the method augments on the host with a transform of its own; "device" always, an error
+    for such a method."""
+    if where not in AUGMENT_ON:
+        raise UserError(f"train.augment_on must be one of {AUGMENT_ON}, got {where!r}")
+    if where == "device" and host_augment is not None:
+        raise UserError("this method augments its batches on the host with a transform of its "
+                        "own; set train.augment_on='host' (or 'auto')")
+    if where == "host" or (where == "auto" and (platform == "cpu" or host_augment is not None)):
+        return None
+    return DevicePrepare(bool(flip), bool(randaugment), tuple(mean), tuple(std))

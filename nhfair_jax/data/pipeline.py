@@ -134,7 +134,8 @@ def shuffle_positions(n: int, seed: int, start: int = 0, stop: int | None = None
 
 def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=None,
                   flip: bool = True, augment=None, mean=IMAGENET_MEAN,
-                  std=IMAGENET_STD, keys=TRAIN_KEYS) -> grain.MapDataset:
+                  std=IMAGENET_STD, keys=TRAIN_KEYS, normalize: bool = True
+                  ) -> grain.MapDataset:
     """One epoch of fixed-size training batches (the last partial batch is dropped).
 
     Args:
@@ -146,6 +147,8 @@ def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=Non
       augment: optional extra batch transform `f(batch, rng) -> batch` on uint8 images.
       mean, std: normalisation.
       keys: the fields each batch carries (a method may ask for more, e.g. `image_cf`).
+      normalize: False ships the uint8 images (the train step augments and normalises them
+        on the device: data/device_augment.py).
     """
     rows = np.arange(len(source)) if indices is None else np.asarray(indices, np.int64)
     if len(rows) < batch_size:
@@ -160,6 +163,8 @@ def train_dataset(source, *, batch_size: int, seed: int, epoch: int, indices=Non
         ds = ds.random_map(augment, seed=s + 1)
     if flip:
         ds = ds.random_map(random_flip, seed=s + 2)
+    if not normalize:
+        return ds
     return ds.map(Normalize(mean, std, keys=("image", "image2", "image_cf", "image_gflip")))
 
 

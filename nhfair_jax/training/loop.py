@@ -25,6 +25,7 @@ from nhfair_jax.data.pipeline import (
     iterate,
     train_dataset,
 )
+from nhfair_jax.data.device_augment import device_prepare
 from nhfair_jax.data.randaugment import RandAugment, chain
 from nhfair_jax.errors import TrainingDiverged, UserError
 from nhfair_jax.methods.base import HookContext, epoch_scalars
@@ -82,6 +83,11 @@ class Run:
 
             self.augment = chain(RandAugment(2, 10), self.method.augment)
         self.norm = self.evaluator.norm
+        # the protocol's flip and RandAugment in the train step, on an accelerator
+        self.prepare = device_prepare(
+            c.train.augment_on, flip=c.train.flip, randaugment=c.train.randaugment,
+            host_augment=self.method.augment, platform=self.mesh.devices.flat[0].platform,
+            **self.norm)
 
     @property
     def context(self) -> HookContext:
@@ -112,10 +118,11 @@ class Run:
             found = programs.method_key(method)
             key = None if found is None else (
                 found, name, self.model, programs.optimizer_key(self.config.optim, method),
-                programs.mesh_key(self.mesh), self.num_groups, self.num_classes)
+                programs.mesh_key(self.mesh), self.num_groups, self.num_classes, self.prepare)
             self._train_steps[name] = programs.program("train_step", key, lambda: make_train_step(
                 method, self.model.apply, self.optimizer_for(name), self.mesh,
-                num_groups=self.num_groups, num_classes=self.num_classes))
+                num_groups=self.num_groups, num_classes=self.num_classes,
+                prepare=self.prepare))
         return self._train_steps[name]
 
     def with_epoch_learning_rate(self, state, epoch: int):
@@ -160,9 +167,11 @@ class Run:
             self.evaluator.forget_features()  # the backbone may change
             keys = (*TRAIN_KEYS, *(k for k in self.method.batch_keys  # e.g. image_cf, cf_mask
                                    if k not in TRAIN_KEYS and k in train.extras))
+            host = self.prepare is None  # else uint8 batches, augmented in the step
             ds = train_dataset(train, batch_size=c.train.batch_size,
                                seed=self.data_seed, epoch=epoch, indices=indices,
-                               flip=c.train.flip, augment=self.augment, keys=keys, **self.norm)
+                               flip=c.train.flip and host, augment=self.augment if host else None,
+                               keys=keys, normalize=host, **self.norm)
             batches, step_keys = iterate(ds, c.train.prefetch), self.method.batch_keys
         train_step = self.train_step_for(epoch)
         outputs = []

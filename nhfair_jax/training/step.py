@@ -14,6 +14,9 @@ from nhfair_jax.metrics.accumulate import GroupConfusion
 from nhfair_jax.training import hparams
 
 
+AUGMENT_STREAM = 0xA5  # the device augmentation's key: fold_in(step key, AUGMENT_STREAM)
+
+
 def make_mesh(devices=None) -> Mesh:
     devices = jax.devices() if devices is None else devices
     return Mesh(np.asarray(devices), ("data",))
@@ -30,13 +33,17 @@ def replicate(tree, mesh: Mesh):
     return jax.device_put(tree, NamedSharding(mesh, P()))
 
 
-def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_classes: int):
+def make_train_step(method, apply_fn, tx, mesh: Mesh, *, num_groups: int, num_classes: int,
+                    prepare=None):
     """train_step(state, batch) -> (state, metrics); the state is donated. The method's traced
     hyperparameters come from state.hparams (training/hparams.py) and reach its loss as its
-    `hp` argument."""
+    `hp` argument. `prepare` (data/device_augment.py's DevicePrepare, or None): the uint8
+    batch's augmentation and normalisation, in the step, from a key of the step's own."""
 
     def train_step(state, batch):
         rng = jax.random.fold_in(jax.random.wrap_key_data(state.rng), state.step)
+        if prepare is not None:  # a key apart from the loss's, which stays the host path's
+            batch = prepare(batch, jax.random.fold_in(rng, AUGMENT_STREAM))
         hp = hparams.view(method.cfg, state.hparams)
 
         def loss_fn(params):
