@@ -32,6 +32,8 @@ from _common import print_table, write_json  # noqa: E402
 from fis import jax_scoring, torch_scoring  # noqa: E402
 from train_step import _time, jax_step, torch_step  # noqa: E402
 
+from nhfair_jax.data.device_augment import DevicePrepare  # noqa: E402
+
 
 def _torch_device():
     try:
@@ -75,6 +77,12 @@ def main(argv=None) -> int:
         train["torch"] = batch / _time(torch_step(model, size, batch, torch_device), steps,
                                        repeats)
         train["jax_over_torch"] = train["jax"] / train["torch"]
+    # the protocol's augmentation in the step (train.augment_on="device"): uint8 batches,
+    # RandAugment(2, 10), flip and normalisation before the forward pass
+    prepare = DevicePrepare(True, True, (0.5,) * 3, (0.5,) * 3)
+    train["jax_device_augment"] = batch / _time(jax_step(model, size, batch, prepare=prepare),
+                                                steps, repeats)
+    train["device_augment_over_bare"] = train["jax_device_augment"] / train["jax"]
     save("train", train)
 
     scoring = {"model": model, "px": size, "batch": score_batch,
@@ -103,7 +111,8 @@ def main(argv=None) -> int:
                     "efficiency": every / (n * one)}
 
     print(f"\n{backend}, {len(devices)} x {devices[0].device_kind}")
-    print_table([train], ["model", "px", "batch", "jax", "torch", "jax_over_torch"])
+    print_table([train], ["model", "px", "batch", "jax", "torch", "jax_over_torch",
+                          "jax_device_augment", "device_augment_over_bare"])
     print()
     print_table([scoring], ["model", "px", "batch", "jvp", "per_layer", "per_example",
                             "per_example_xla", "per_layer_grads", "plain_vmap",

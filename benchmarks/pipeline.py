@@ -7,7 +7,9 @@ format the loaders write (images.npy, memory-mapped), then measures side by side
 - pipeline: one full epoch through the training pipeline (shuffle, gather from the memory map,
   random flip, ImageNet normalisation), images per second, with and without RandAugment;
 - train step: the small CNN's jitted ERM train step on batches of the same shape (after
-  compilation), images per second.
+  compilation), images per second;
+- device augmentation: RandAugment, flip and normalisation as the train step runs them with
+  `train.augment_on="device"`, jitted, on a resident uint8 batch, images per second.
 
     python benchmarks/pipeline.py --json benchmarks/results/pipeline.json
 """
@@ -87,6 +89,25 @@ def train_rate(size: int, batch_size: int, steps: int) -> float:
     return steps * batch_size / (time.perf_counter() - t0)
 
 
+def device_augment_rate(size: int, batch_size: int, steps: int) -> float:
+    """The train step's own augmentation (data/device_augment.py: RandAugment(2, 10), flip,
+    normalisation) on a uint8 batch already on the device, jitted, images per second."""
+    import jax
+
+    from nhfair_jax.data.device_augment import DevicePrepare
+
+    prepare = jax.jit(DevicePrepare(True, True, (0.5,) * 3, (0.5,) * 3))
+    images = jax.device_put(np.random.default_rng(0).integers(
+        0, 256, (batch_size, size, size, 3), dtype=np.uint8))
+    out = prepare({"image": images}, jax.random.key(0))  # compile
+    jax.block_until_ready(out["image"])
+    t0 = time.perf_counter()
+    for i in range(steps):
+        out = prepare({"image": images}, jax.random.key(i))
+    jax.block_until_ready(out["image"])
+    return steps * batch_size / (time.perf_counter() - t0)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--n", type=int, default=200_000)
@@ -113,6 +134,7 @@ def main():
         augmented, _ = pipeline_rate(source, a.batch, RandAugment(2, 10.0),
                                      max_batches=a.randaugment_batches)
         train = train_rate(a.size, a.batch, a.train_steps)
+        device_aug = device_augment_rate(a.size, a.batch, a.train_steps)
     rows = [
         {"what": "pipeline, full epoch (flip + normalise)", "images_per_s": plain,
          "images": seen},
@@ -120,6 +142,8 @@ def main():
          "images": a.randaugment_batches * a.batch},
         {"what": "small-CNN ERM train step", "images_per_s": train,
          "images": a.train_steps * a.batch},
+        {"what": "RandAugment(2, 10) + flip + normalise in a jitted program (train.augment_on="
+                 "'device')", "images_per_s": device_aug, "images": a.train_steps * a.batch},
     ]
     print(f"store: {a.n} images at {a.size} px, {images.nbytes / 2**30:.2f} GiB, built in "
           f"{t_build:.1f} s; batch {a.batch}")
@@ -130,6 +154,7 @@ def main():
                         "pipeline_images_per_s": plain,
                         "pipeline_randaugment_images_per_s": augmented,
                         "train_step_images_per_s": train,
+                        "device_augment_images_per_s": device_aug,
                         "pipeline_over_train": plain / train,
                         "pipeline_randaugment_over_train": augmented / train,
                         "store_build_s": t_build})

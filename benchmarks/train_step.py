@@ -41,6 +41,7 @@ import time
 
 import flax.linen as nn
 import jax
+import jax.numpy as jnp
 import numpy as np
 import optax
 
@@ -158,12 +159,17 @@ def _time(step, steps: int, repeats: int) -> float:
     return best
 
 
-def jax_step(name: str, size: int, batch: int, conv_impl: str = "auto", devices=None):
+def jax_step(name: str, size: int, batch: int, conv_impl: str = "auto", devices=None,
+             prepare=None):
     """A step closure over donated state; returns the loss. With `devices`, data parallel: the
-    batch split over them, the state replicated (as the package's trainer does)."""
+    batch split over them, the state replicated (as the package's trainer does). With
+    `prepare` (data/device_augment.py's DevicePrepare), the batch is uint8 and the step
+    augments and normalises it first, as with `train.augment_on="device"`."""
     model = create_model(name, 2, conv_impl=conv_impl)
     key = jax.random.key(0)
     x = jax.random.normal(key, (batch, size, size, 3))
+    if prepare is not None:
+        x = jax.random.randint(key, (batch, size, size, 3), 0, 256).astype(jnp.uint8)
     y = jax.random.randint(key, (batch,), 0, 2)
     variables = model.init(key, x[:1], train=False)
     tx = optax.sgd(0.01, momentum=0.9)
@@ -176,6 +182,9 @@ def jax_step(name: str, size: int, batch: int, conv_impl: str = "auto", devices=
         state = jax.device_put(state, NamedSharding(mesh, PartitionSpec()))
 
     def step(params, batch_stats, opt_state, x, y):
+        if prepare is not None:
+            x = prepare({"image": x}, jax.random.fold_in(key, y[0]))["image"]
+
         def loss_fn(p):
             logits, updates = model.apply({"params": p, "batch_stats": batch_stats}, x,
                                           train=True, mutable=["batch_stats"])

@@ -1,7 +1,7 @@
 """benchmarks/gpu.sh: on a machine without an accelerator it says so and exits 0, writing
-nothing; its --smoke mode runs every measured path (train step, all scoring paths with the
-torch.func twins, data parallel) with the small CNN at 32 px and writes the JSON the README
-describes."""
+nothing; its --smoke mode runs every measured path (train step, also with the device
+augmentation, all scoring paths with the torch.func twins, data parallel) with the small CNN
+at 32 px and writes the JSON the README describes."""
 
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ def test_smoke_runs_every_path_and_writes_the_json(tmp_path):
     result = json.loads(out.read_text())
     assert result["smoke"] is True and result["train"]["px"] == 32
     assert result["train"]["model"] == "small_cnn"
-    for key in ("jax", "torch", "jax_over_torch"):
-        assert result["train"][key] > 0
+    for key in ("jax", "torch", "jax_over_torch", "jax_device_augment",
+                "device_augment_over_bare"):
+        assert result["train"][key] > 0, key
     for key in ("jvp", "per_layer", "per_example", "per_example_xla", "per_layer_grads",
                 "plain_vmap", "torch_func_vmap_grad", "torch_func_jvp"):
         assert result["scoring"][key] > 0, key
