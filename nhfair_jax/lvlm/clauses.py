@@ -52,9 +52,13 @@ _CLAUSE_SPLIT = re.compile(r"[,;:()\[\]]|\s-{1,3}\s|\s-$|^-\s|" + _CONTRAST_WORD
                            re.IGNORECASE)
 _CONTRAST = re.compile(_CONTRAST_WORDS, re.IGNORECASE)
 _CONCESSION = re.compile(L.CONCESSION_CUE)
+# a letter alone in its clause, after a cue or a commitment: "B", "so A", "probably A.",
+# "It's most likely C", "it is A" (a clause of its own: "The answer is not B; it is A."); not
+# after "maybe" or "perhaps", which only allow a letter ("Maybe A, but on balance B.")
 _LETTER_BARE = re.compile(
     r"^\W*(?:option\s+|choice\s+|(?:so|thus|hence|therefore)\s+)?"
-    r"([ABCabc])\W*$")
+    r"(?i:(?:it\s+is|it's|it\s+would\s+be|probably|likely|most\s+likely)\s+)"
+    r"{0,2}([ABCabc])\W*$")
 _LETTER_LEAD = re.compile(r"^\W*([ABC])[\)\]\.]\s+\S")
 _LETTER_VERB = re.compile(
     r"\b(?:option|answer(?:\s+is|\s+would\s+be)?|choice(?:\s+is)?|choose|chose|choosing|"
@@ -231,8 +235,9 @@ def _chooses(low: str, space) -> bool:
     m = _CHOICE_BEFORE.search(low)
     if m:
         before = tokenize(low[:m.start()])
-        subject = not before or before[-1] in ("i", "i'm", "features", "appearance", "it",
-                                               "evidence", "guess", "answer", "this", "that")
+        subject = not before or before[-1] in ("i", "i'm", "i'd", "features", "appearance",
+                                               "it", "evidence", "guess", "answer", "this",
+                                               "that")
         lean = m.group(0).lstrip().startswith("lean")
         if (not lean or subject) and _only_classes(low[m.end():], lexicon,
                                                    articles=bool(before) or not lean):
