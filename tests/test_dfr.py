@@ -257,6 +257,41 @@ def test_heads_are_the_same_whatever_the_workers_and_the_global_generator():
         get_method(method_config("dfr", workers=-1))
 
 
+class _Split:
+    def __init__(self, labels, groups):
+        self.labels, self.groups = labels, groups
+        self.num_classes, self.num_groups = int(labels.max()) + 1, int(groups.max()) + 1
+
+    def __len__(self):
+        return len(self.labels)
+
+
+def test_more_than_two_classes_are_fitted_one_vs_rest():
+    """Three classes (which scikit-learn 1.8 and later no longer fit with liblinear at once):
+    one head per class against the rest, a class's weight raising its own recall, and DFR's
+    grid on such a split."""
+    from nhfair_jax.methods import get_method
+
+    rng = np.random.default_rng(5)
+    n = 600
+    y, g = rng.integers(0, 3, n), rng.integers(0, 2, n)
+    x = rng.normal(size=(n, 5))
+    x[np.arange(n), y] += 1.5  # overlapping clusters
+    plain = LastLayer(penalty="l2", c=1.0, class_weight=None, retrains=2, seed=0).fit(x, y, g)
+    assert plain.coef.shape == (3, 5) and plain.intercept.shape == (3,)
+    pred = plain.logits(x).argmax(1)
+    assert (pred == y).mean() > 0.6  # chance is 1/3
+    weighted = LastLayer(penalty="l2", c=1.0, class_weight={2: 10.0}, retrains=2,
+                         seed=0).fit(x, y, g)
+    recall = [(p[y == 2] == 2).mean() for p in (pred, weighted.logits(x).argmax(1))]
+    assert recall[1] > recall[0]
+    val = _Split(y, g)
+    dfr = get_method(method_config("dfr", penalty="l1", c_grid=(1.0, 0.1), retrains=2,
+                                   workers=1))
+    _, val_logits, tuned = dfr.fit_heads({"val": x}, {"val": val}, seed=0)
+    assert val_logits.shape == (n, 3) and tuned["C"] in (1.0, 0.1)
+
+
 def test_add_train_draws_a_random_training_subset_the_size_of_the_balanced_rows():
     """The code's add_train: the balanced validation rows plus as many training rows, drawn at
     random (a subset, not the whole training split), different for another draw."""

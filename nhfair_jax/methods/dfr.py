@@ -152,12 +152,25 @@ class LastLayer:
                     fit_rows(labels[:n], groups[:n], len(labels) - n, rng, self.balance))
             present = np.unique(labels[rows])
             weight = {int(c): (self.class_weight or {}).get(int(c), 1.0) for c in present}
-            model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
-                                       solver="liblinear", class_weight=weight, max_iter=1000,
-                                       random_state=int(solver_seed))
-            model.fit(x[rows], labels[rows])
-            coefs.append(model.coef_)
-            intercepts.append(model.intercept_)
+
+            def liblinear(target, class_weight):
+                model = LogisticRegression(**penalty_arguments(self.penalty), C=self.c,
+                                           solver="liblinear", class_weight=class_weight,
+                                           max_iter=1000, random_state=int(solver_seed))
+                return model.fit(x[rows], target)
+
+            if len(present) <= 2:
+                model = liblinear(labels[rows], weight)
+                coefs.append(model.coef_)
+                intercepts.append(model.intercept_)
+                continue
+            # More classes: one-vs-rest, as liblinear's own multi-class scheme (scikit-learn 1.8
+            # and later refuse liblinear for a multi-class target): class k against the rest,
+            # its rows weighted by its class weight, the rest by 1
+            heads = [liblinear((labels[rows] == k).astype(int), {1: weight[int(k)], 0: 1.0})
+                     for k in present]
+            coefs.append(np.concatenate([m.coef_ for m in heads]))
+            intercepts.append(np.concatenate([m.intercept_ for m in heads]))
         self.coef, self.intercept = np.mean(coefs, 0), np.mean(intercepts, 0)
         return self
 
