@@ -22,6 +22,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from nhfair_jax.data.pipeline import Normalize
 from nhfair_jax.data.randaugment import MAX_LEVEL, OPS, op_amount
 from nhfair_jax.errors import UserError
 
@@ -162,9 +163,9 @@ class DevicePrepare:
             choices = draw(key, batch[present[0]].shape[0], flip=self.flip,
                            num_ops=2 if self.randaugment else 0)
             out = augment(batch, choices, keys=present)
-        scale = 1.0 / (255.0 * np.asarray(self.std, np.float32))
-        shift = np.asarray(self.mean, np.float32) / np.asarray(self.std, np.float32)
-        return {**out, **{k: out[k].astype(jnp.float32) * scale - shift for k in present}}
+        norm = Normalize(self.mean, self.std)  # the host's constants
+        return {**out, **{k: out[k].astype(jnp.float32) * norm.scale - norm.shift
+                          for k in present}}
 
 
 def device_prepare(where: str, *, flip: bool, randaugment: bool, mean, std,
