@@ -333,3 +333,31 @@ def test_a_post_fit_method_draws_from_the_runs_seed_not_the_split_seed(tmp_path,
     with pytest.raises(Stop):
         postfit.post_fit(cfg, str(tmp_path / "run"), None, str(tmp_path / "base"))
     assert seen == [3]
+
+
+def test_features_with_a_nan_are_refused_with_the_split_named(monkeypatch):
+    """The heads skip scikit-learn's own finiteness check (fitted under assume_finite, where
+    liblinear loops on a NaN instead of failing): fit_heads checks the features first, and a
+    diverged base run's features are refused with the split named."""
+    from nhfair_jax.methods import dfr as dfr_module
+    from nhfair_jax.methods import get_method
+
+    rng = np.random.default_rng(0)
+    y, g = rng.integers(0, 2, 80), rng.integers(0, 2, 80)
+    x = rng.normal(size=(80, 4))
+    bad = {"val": x, "test": x.copy()}
+    bad["test"][7, 2] = np.inf
+    with pytest.raises(ValueError, match=r"test features hold NaN or infinite values in 1 of 80"):
+        dfr_module.check_features(bad)
+    checked = []
+    monkeypatch.setattr(dfr_module, "check_features", lambda feats: checked.append(feats))
+    dfr = get_method(method_config("dfr", penalty="l2", c_grid=(1.0,), retrains=1, workers=1))
+    dfr.fit_heads({"val": x}, {"val": _Split(y, g)}, seed=0)
+    assert checked and checked[0]["val"] is x  # fit_heads checked them
+    # without scikit-learn's checks, the same solver on the same rows: the same head
+    heads = [LastLayer(penalty=p, c=0.3, class_weight={1: 3.0}, retrains=2, seed=1)
+             for p in ("l1", "l1", "l2", "l2")]
+    fitted = [h.fit(x, y, g) if i % 2 else h._fit(x, y, g, None) for i, h in enumerate(heads)]
+    for a, b in (fitted[:2], fitted[2:]):
+        np.testing.assert_array_equal(a.coef, b.coef)
+        np.testing.assert_array_equal(a.intercept, b.intercept)
