@@ -40,6 +40,27 @@ def test_the_rule_on_hand_built_cases():
     assert v["deo_mean"] and v["holds"]
 
 
+def test_a_set_field_reaches_every_runs_config(monkeypatch, tmp_path):
+    """--set KEY=VALUE: the value (a Python literal, or a bare word as a string) in the config
+    each run trains with, the method's defaults otherwise untouched."""
+    import nhfair_jax.dispatch
+
+    seen = {}
+
+    def fake_run(config, workdir):
+        seen[os.path.basename(workdir)] = config
+        return {"test": {"acc": 1.0, "cd": 0.0, "deo": 0.0}}
+
+    monkeypatch.setattr(nhfair_jax.dispatch, "run", fake_run)
+    if_defaults.run_at_defaults(str(tmp_path), "lassi", 3, ("data.options.roles=code",
+                                                             "train.epochs=7"))
+    c = seen["lassi_3"]
+    assert c.data.options.roles == "code" and c.train.epochs == 7 and c.seed == 3
+    assert c.method.cert_n == 100 and c.method.adv_weight == 0.01
+    with pytest.raises(Exception, match="unknown config key"):
+        if_defaults.run_at_defaults(str(tmp_path), "erm", 0, ("train.epoch=7",))
+
+
 @pytest.mark.slow
 def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
     """SenSeI at its defaults within the rule, at seeds 0 and 1. We measured accuracy 0.978 and
