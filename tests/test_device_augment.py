@@ -167,8 +167,8 @@ def test_prepare_normalises_as_the_host_pipeline_and_leaves_features_alone():
 @pytest.mark.slow
 def test_a_run_augmented_on_the_device_trains_as_the_host_path_without_draws(tmp_path):
     """On the CPU with train.augment_on='device': without flip and RandAugment the pipeline
-    ships uint8 and the step normalises, and one epoch ends with the host path's parameters;
-    with both on, the epoch trains (a finite loss) and differs."""
+    ships uint8 and the step normalises, and one epoch ends with the host path's parameters
+    (up to rounding); with both on, the epoch trains (a finite loss) and differs."""
     from nhfair_jax.dispatch import run
     from tests.helpers import tiny_config
 
@@ -180,6 +180,11 @@ def test_a_run_augmented_on_the_device_trains_as_the_host_path_without_draws(tmp
     plain = {"train.flip": False, "train.randaugment": False}
     host = test_logits("host", **plain, **{"train.augment_on": "host"})
     device = test_logits("device", **plain, **{"train.augment_on": "device"})
-    np.testing.assert_allclose(device, host, rtol=1e-3, atol=1e-4)
+    # The two paths round differently (the step may fuse the scale and shift into one
+    # multiply-add), and an epoch of training amplifies a last-bit difference in the input to
+    # a few thousandths in the logits (0.004 here, 0.0016 on another CPU); one horizontal flip
+    # of the draws changes them by 0.13 and RandAugment by 0.39 (logits' spread 0.5). The
+    # bound sits between: a path that drew a flip, or normalised otherwise, exceeds it.
+    np.testing.assert_allclose(device, host, rtol=0, atol=0.02)
     drawn = test_logits("drawn", **{"train.augment_on": "device", "train.randaugment": True})
-    assert np.isfinite(drawn).all() and not np.allclose(drawn, host, atol=1e-3)
+    assert np.isfinite(drawn).all() and np.abs(drawn - host).max() > 0.1
