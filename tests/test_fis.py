@@ -170,10 +170,14 @@ def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(f
     run, method, state = fis_run, fis_run.method, fis_run.state
     val = run.sources["val"]
 
+    # jitted, as the package runs them: op by op, each primitive compiles on its own (most of
+    # this test's time on a cold compilation cache)
+    softmax = jax.jit(lambda params, x: jax.nn.softmax(run.model.apply(
+        {"params": params, "batch_stats": state.batch_stats}, x)))
+
     def val_loss_and_violation(params):
         probs = np.concatenate([
-            np.asarray(jax.nn.softmax(run.model.apply(
-                {"params": params, "batch_stats": state.batch_stats}, d["image"])))[b["mask"]]
+            np.asarray(softmax(params, d["image"]))[b["mask"]]
             for b, d in run.evaluator.eval_batches(val, ("image", "label", "mask"))]).astype(np.float64)
         v = fairness_violation(jnp.asarray(probs), jnp.asarray(val.labels),
                                jnp.asarray(val.groups), num_groups=2, constraint="dp")
@@ -183,11 +187,11 @@ def test_influence_scores_predict_the_change_after_a_small_step_on_the_example(f
     acc, fair = method.pool_scores(run.context, state, pool)
     batch = next(iterate(eval_dataset(run.sources["train"].subset(pool, "p"), batch_size=64,
                                       **run.norm)))
-    grads = per_example.per_example_grads(
+    grads = jax.jit(lambda params, examples: per_example.per_example_grads(
         lambda p, ex: method._example_losses(run.model.apply, p, state.batch_stats,
                                              ex["image"][None], ex["label"][None])[0],
-        state.params, {"image": jnp.asarray(batch["image"][:4]),
-                       "label": jnp.asarray(batch["label"][:4])})
+        params, examples))(state.params, {"image": jnp.asarray(batch["image"][:4]),
+                                          "label": jnp.asarray(batch["label"][:4])})
     loss0, v0 = val_loss_and_violation(state.params)
     eps = 1e-4
     for i in range(4):

@@ -49,8 +49,9 @@ def test_loss_matches_the_definition_anchor_by_anchor(group_norm):
     labels, groups = rng.integers(0, 2, 12), rng.integers(0, 3, 12)
     z = rng.normal(size=(24, 5))
     z /= np.linalg.norm(z, axis=1, keepdims=True)
-    got = fair_supcon_loss(jnp.asarray(z, jnp.float32), jnp.asarray(labels), jnp.asarray(groups),
-                           temperature=0.5, group_norm=group_norm)
+    got = jax.jit(lambda z, y, g: fair_supcon_loss(z, y, g, temperature=0.5,
+                                                   group_norm=group_norm))(
+        jnp.asarray(z, jnp.float32), jnp.asarray(labels), jnp.asarray(groups))
     assert float(got) == pytest.approx(_loop_loss(z, labels, groups, 0.5, group_norm), rel=1e-5)
 
 
@@ -63,8 +64,8 @@ def test_an_anchor_never_sees_other_group_negatives():
     z = jax.random.normal(jax.random.key(1), (6, 4))
     z = z / jnp.linalg.norm(z, axis=1, keepdims=True)
     for group_norm in (False, True):
-        g = jax.grad(lambda z: fair_supcon_loss(z, labels, groups, temperature=0.2,
-                                                group_norm=group_norm))(z)
+        g = jax.jit(jax.grad(lambda z: fair_supcon_loss(z, labels, groups, temperature=0.2,
+                                                        group_norm=group_norm)))(z)
         np.testing.assert_array_equal(np.asarray(g)[[2, 5]], 0.0)
         assert float(np.abs(np.asarray(g)[[1, 4]]).sum()) > 0  # same-group negatives are pushed
 
@@ -77,7 +78,7 @@ def test_other_group_negatives_are_not_pushed_and_gradients_stay_finite():
     loss = lambda z: fair_supcon_loss(z, labels, groups, temperature=0.2, group_norm=False)
     # Anchor 0 (label 0, group 0): its only negatives are rows 1 and 5 (label 1, group 0);
     # rows 3 and 7 (label 1, group 1) appear nowhere in its term.
-    g = jax.grad(loss)(z)
+    g = jax.jit(jax.grad(loss))(z)  # jitted: one compilation, not one an op
     assert np.all(np.isfinite(np.asarray(g)))
     # Anchors with no positive or no same-group negative are left out, not NaN.
     lonely = jnp.array([0, 0, 0, 1])

@@ -1,8 +1,9 @@
 """Issue 49's rule for the individual-fairness baselines at their defaults on DigitsB
 (benchmarks/if_defaults.py): accuracy within 5 points of ERM's and CD no worse at each seed, DEO
-no worse on the seeds' mean. The rule on hand-built cases; SenSeI's runs (slow). LASSI's half
-(about ten minutes a run, over CI's budget) is measured by the script alone: it fails the rule,
-benchmarks/README.md."""
+no worse on the seeds' mean. The rule on hand-built cases, and SenSeI's defaults against the
+collapse they once had (slow). The rule on runs (two minutes a SenSeI seed, ten a LASSI one,
+over CI's budget) is measured by the script alone: SenSeI holds it at seeds 0-4, LASSI fails
+it, benchmarks/README.md."""
 
 from __future__ import annotations
 
@@ -62,13 +63,18 @@ def test_a_set_field_reaches_every_runs_config(monkeypatch, tmp_path):
 
 
 @pytest.mark.slow
-def test_sensei_learns_at_its_defaults_on_digitsb(tmp_path):
-    """SenSeI at its defaults within the rule, at seeds 0 and 1. We measured accuracy 0.978 and
-    0.978 against ERM's 0.955 and 0.966, CD 0.056 and 0.067 against 0.078 and 0.078, DEO 0.004
-    and 0.081 against 0.099 and 0.042 (worse at seed 1, better on the mean). The earlier
-    per-pixel ball stayed at validation accuracy 0.73 from the first epoch and predicted the
-    group (CD and DEO 1.0)."""
-    results = {m: {s: if_defaults.run_at_defaults(str(tmp_path), m, s) for s in (0, 1)}
-               for m in ("erm", "sensei")}
-    v = if_defaults.verdict(results["sensei"], results["erm"])
-    assert v["holds"], (v, results)
+@pytest.mark.parametrize("eps", [None, 5.5])
+def test_sensei_at_its_defaults_learns_the_label_not_the_group(tmp_path, eps):
+    """SenSeI at its defaults, five epochs, seed 0: it learns the digit, not the group. The
+    earlier per-pixel ball (an L2 radius of 5.5, `eps=5.5` here, which must fail) stayed at
+    validation accuracy 0.73 from the first epoch and predicted the group: test accuracy 0.78 (the
+    majority) and CD 1.0 (every edit of A flips the prediction). The bounds sit between that
+    and what the defaults learn in five epochs (we measured 0.92 and 0.22). The rule itself
+    (accuracy within 5 points of ERM's, CD and DEO no worse, after 30 epochs) takes two
+    minutes a seed, so benchmarks/if_defaults.py measures it: SenSeI holds it at all five seeds
+    (benchmarks/README.md)."""
+    sets = ("train.epochs=5",) if eps is None else (
+        "train.epochs=5", f"method.eps={eps}", f"method.step_size={eps / 2}")
+    test = if_defaults.run_at_defaults(str(tmp_path), "sensei", 0, sets)
+    learns = test["acc"] >= 0.85 and test["cd"] <= 0.5
+    assert learns == (eps is None), test

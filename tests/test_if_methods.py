@@ -106,12 +106,13 @@ def test_attribute_vector_and_worst_candidate():
 def test_flow_is_invertible_and_its_shapes_add_up():
     x = jax.random.normal(jax.random.key(0), (4, 8, 8, 3))
     flow = Glow(levels=2, steps=2, hidden=16)
-    v = flow.init(jax.random.key(1), x)
-    latents, log_prior, logdet = flow.apply(v, x)
+    v = jax.jit(flow.init)(jax.random.key(1), x)  # jitted: one compilation, not one an op
+    latents, log_prior, logdet = jax.jit(flow.apply)(v, x)
     assert [z.shape[1:] for z in latents] == latent_shapes((8, 8, 3), 2)
     flat = wrap(latents)
     assert flat.shape == (4, 8 * 8 * 3)
-    back = flow.apply(v, unwrap(flat, latent_shapes((8, 8, 3), 2)), reverse=True)
+    back = jax.jit(lambda v, z: flow.apply(v, z, reverse=True))(
+        v, unwrap(flat, latent_shapes((8, 8, 3), 2)))
     np.testing.assert_allclose(np.asarray(back), np.asarray(x), atol=1e-4)
     assert np.all(np.isfinite(np.asarray(log_prior + logdet)))
 

@@ -39,9 +39,10 @@ def _batch_losses(params, batch):
 def test_per_example_grads_equal_a_loop_of_grads(chunk):
     params, batch = _mlp()
     grads = per_example.per_example_grads(_example_loss, params, batch, chunk=chunk)
+    one_grad = jax.jit(jax.grad(_example_loss))  # one compilation, not one per primitive
     for i in range(12):
         ex = jax.tree.map(lambda a: a[i], batch)
-        ref = jax.grad(_example_loss)(params, ex)
+        ref = one_grad(params, ex)
         for a, b in zip(jax.tree.leaves(grads), jax.tree.leaves(ref)):
             np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
 
@@ -170,8 +171,9 @@ def test_per_layer_grads_equal_a_loop_of_grads(budget):
     grads = jax.jit(lambda p, b: per_example.per_layer_grads(
         batch_losses, p, b, memory_budget=budget))(params, batch)
     assert jax.tree.structure(grads) == jax.tree.structure(params)
+    one_grad = jax.jit(jax.grad(example_loss))  # one compilation, not one per primitive
     for i in range(9):
-        ref = jax.grad(example_loss)(params, jax.tree.map(lambda a: a[i], batch))
+        ref = one_grad(params, jax.tree.map(lambda a: a[i], batch))
         for a, b in zip(jax.tree.leaves(grads), jax.tree.leaves(ref)):
             np.testing.assert_allclose(a[i], b, rtol=1e-5, atol=1e-6)
 
@@ -185,12 +187,15 @@ def test_per_layer_dots_equal_the_other_paths(wrt):
     directions = [jax.tree.map(lambda p, k=k: jax.random.normal(k, p.shape), sub) for k in keys]
     closed = jax.jit(lambda p, b, d: per_example.per_layer_dots(batch_losses, p, b, d, wrt=wrt))(
         params, batch, directions)
-    by_vmap = per_example.per_example_dots(example_loss, params, batch, directions, wrt=wrt)
-    by_jvp = per_example.jvp_dots(batch_losses, params, batch, directions, wrt=wrt)
+    by_vmap = jax.jit(lambda p, b, d: per_example.per_example_dots(example_loss, p, b, d, wrt=wrt))(
+        params, batch, directions)
+    by_jvp = jax.jit(lambda p, b, d: per_example.jvp_dots(batch_losses, p, b, d, wrt=wrt))(
+        params, batch, directions)
     assert closed.shape == (2, 9) and float(jnp.abs(by_vmap).max()) > 1e-3
     np.testing.assert_allclose(closed, by_vmap, rtol=1e-4, atol=1e-5)
     np.testing.assert_allclose(closed, by_jvp, rtol=1e-4, atol=1e-5)
-    grads = per_example.per_layer_grads(batch_losses, params, batch, wrt=wrt)
+    grads = jax.eval_shape(lambda p, b: per_example.per_layer_grads(batch_losses, p, b, wrt=wrt),
+                           params, batch)
     assert jax.tree.structure(grads) == jax.tree.structure(sub)
 
 
@@ -200,8 +205,8 @@ def test_per_layer_on_the_small_cnn_matches_vmap():
 
     model = create_model("small_cnn", 3, widths=(4, 8))
     params, batch, batch_losses, example_loss = _flax_problem(model, n=6)
-    closed = per_example.per_layer_grads(batch_losses, params, batch)
-    ref = per_example.per_example_grads(example_loss, params, batch)
+    closed = jax.jit(lambda p, b: per_example.per_layer_grads(batch_losses, p, b))(params, batch)
+    ref = jax.jit(lambda p, b: per_example.per_example_grads(example_loss, p, b))(params, batch)
     for a, b in zip(jax.tree.leaves(closed), jax.tree.leaves(ref)):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
@@ -266,16 +271,19 @@ class _WithSubclass(nn.Module):
 def test_a_leaf_layer_calling_its_parent_class_is_one_layer():
     params, batch, batch_losses, example_loss = _flax_problem(_WithSubclass())
     d = [jax.tree.map(lambda p: jax.random.normal(jax.random.key(5), p.shape), params)]
-    np.testing.assert_allclose(per_example.per_layer_dots(batch_losses, params, batch, d),
-                               per_example.per_example_dots(example_loss, params, batch, d),
+    closed = jax.jit(lambda p, b, d: per_example.per_layer_dots(batch_losses, p, b, d))
+    by_vmap = jax.jit(lambda p, b, d: per_example.per_example_dots(example_loss, p, b, d))
+    np.testing.assert_allclose(closed(params, batch, d), by_vmap(params, batch, d),
                                rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.slow
 def test_nested_wrt_gives_the_subtrees_per_example_gradients():
     params, batch, batch_losses, example_loss = _flax_problem()
-    closed = per_example.per_layer_grads(batch_losses, params, batch, wrt=("shared",))
-    ref = per_example.per_example_grads(example_loss, params, batch, wrt=("shared",))
+    closed = jax.jit(lambda p, b: per_example.per_layer_grads(batch_losses, p, b, wrt=("shared",)))(
+        params, batch)
+    ref = jax.jit(lambda p, b: per_example.per_example_grads(example_loss, p, b, wrt=("shared",)))(
+        params, batch)
     for a, b in zip(jax.tree.leaves(closed), jax.tree.leaves(ref)):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
@@ -335,8 +343,9 @@ def test_the_public_per_example_path_traces_the_fast_convolutions():
         params))
     if jax.default_backend() == "cpu":
         assert "conv_general_dilated" in plain  # the same model outside it: XLA's convolution
-    grads = per_example.per_example_grads(example_loss, params, batch)
+    grads = jax.jit(lambda p, b: per_example.per_example_grads(example_loss, p, b))(params, batch)
+    one_grad = jax.jit(jax.grad(example_loss))  # one compilation, not one per primitive
     for i in range(4):
-        one = jax.grad(example_loss)(params, jax.tree.map(lambda x, i=i: x[i], batch))
+        one = one_grad(params, jax.tree.map(lambda x, i=i: x[i], batch))
         for a, b in zip(jax.tree.leaves(grads), jax.tree.leaves(one)):
             np.testing.assert_allclose(a[i], b, rtol=1e-4, atol=1e-6)

@@ -12,6 +12,10 @@ from nhfair_jax.methods.gapreg import probability_gap
 from nhfair_jax.methods.mcdp import smoothed_cdf_disparity
 from nhfair_jax.dispatch import run
 
+# jitted: one compilation a shape, where op by op each primitive compiles on its own
+_cdf = jax.jit(smoothed_cdf_disparity, static_argnums=2,
+               static_argnames=("temperature", "num_probes"))
+
 
 def _probs(p1):
     p1 = jnp.asarray(p1, jnp.float32)
@@ -44,20 +48,20 @@ def test_cdf_disparity_is_zero_for_identical_groups_and_grows_with_the_shift():
     base = rng.random(200)
     scores = jnp.asarray(np.concatenate([base, base]), jnp.float32)
     groups = jnp.asarray(np.repeat([0, 1], 200))
-    same = smoothed_cdf_disparity(scores, groups, 2, temperature=20.0)
+    same = _cdf(scores, groups, 2, temperature=20.0)
     assert float(same) == pytest.approx(0.0, abs=1e-6)
     values = []
     for shift in (0.05, 0.15, 0.3):
         shifted = jnp.asarray(np.concatenate([base, np.clip(base + shift, 0, 1)]), jnp.float32)
-        values.append(float(smoothed_cdf_disparity(shifted, groups, 2, temperature=20.0)))
+        values.append(float(_cdf(shifted, groups, 2, temperature=20.0)))
     assert 0 < values[0] < values[1] < values[2]
     # A sharper temperature approaches the hard Kolmogorov-Smirnov distance.
-    sharp = float(smoothed_cdf_disparity(jnp.asarray(np.concatenate([base, np.clip(base + .3, 0,
+    sharp = float(_cdf(jnp.asarray(np.concatenate([base, np.clip(base + .3, 0,
                                                                                    1)])),
                                          groups, 2, temperature=200.0, num_probes=201))
     assert sharp == pytest.approx(0.3, abs=0.05)
     unfair = jnp.asarray(np.concatenate([base, np.clip(base + .3, 0, 1)]), jnp.float32)
-    grad = jax.grad(lambda s: smoothed_cdf_disparity(s, groups, 2, temperature=20.0))(unfair)
+    grad = jax.grad(lambda s: _cdf(s, groups, 2, temperature=20.0))(unfair)
     # Differentiable away from parity, pushing the two groups' scores toward each other.
     assert float(grad[:200].sum()) < 0 < float(grad[200:].sum())
 
@@ -133,7 +137,7 @@ def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():
     """The code: probing_points = linspace(min(y_pred), max(y_pred), steps=100) of the batch's
     positive-class scores (.item(): constants), sigmoid(T (t - s)) averaged per group, the max
     over probes of |cdf0 - cdf1|; written out here in numpy for scores away from [0, 1]'s ends."""
-    from nhfair_jax.methods.mcdp import MCDP, smoothed_cdf_disparity
+    from nhfair_jax.methods.mcdp import MCDP
 
     assert MCDP.defaults["num_probes"] == 100
     rng = np.random.default_rng(3)
@@ -142,11 +146,11 @@ def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():
     t = np.linspace(s.min(), s.max(), 100)[:, None]
     sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
     code = np.abs(sig(20 * (t - s[g == 0])).mean(1) - sig(20 * (t - s[g == 1])).mean(1)).max()
-    ours = float(smoothed_cdf_disparity(jnp.asarray(s, jnp.float32), jnp.asarray(g), 2,
+    ours = float(_cdf(jnp.asarray(s, jnp.float32), jnp.asarray(g), 2,
                                         temperature=20.0))
     assert ours == pytest.approx(code, rel=1e-5)
     # the probes carry no gradient: only the scores' own term does
-    grad = jax.grad(lambda x: smoothed_cdf_disparity(x, jnp.asarray(g), 2, temperature=20.0))(
+    grad = jax.grad(lambda x: _cdf(x, jnp.asarray(g), 2, temperature=20.0))(
         jnp.asarray(s, jnp.float32))
     assert np.isfinite(np.asarray(grad)).all()
 
@@ -154,15 +158,13 @@ def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():
 def test_mcdp_probe_grid_is_within_0_005_of_the_maximum_over_all_thresholds():
     """100 probes over the batch's range: close to the maximum over 2001 probes at the searched
     temperatures (5-100) on noisy beta-distributed scores of two groups."""
-    from nhfair_jax.methods.mcdp import smoothed_cdf_disparity
-
     rng = np.random.default_rng(0)
     for temperature in (5.0, 20.0, 100.0):
         n = 256
         scores = jnp.asarray(np.clip(rng.beta(2, 2, n) + rng.normal(0, 0.1, n) * (np.arange(n) % 2),
                                      0, 1), jnp.float32)
         groups = jnp.asarray(np.arange(n) % 2)
-        coarse = float(smoothed_cdf_disparity(scores, groups, 2, temperature=temperature))
-        fine = float(smoothed_cdf_disparity(scores, groups, 2, temperature=temperature,
+        coarse = float(_cdf(scores, groups, 2, temperature=temperature))
+        fine = float(_cdf(scores, groups, 2, temperature=temperature,
                                             num_probes=2001))
         assert 0 <= fine - coarse < 0.005
