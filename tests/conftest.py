@@ -43,15 +43,21 @@ def pytest_configure(config):
 
 
 # The files that take longest on a cold compilation cache (as in CI), longest first: run first,
-# so that pytest-xdist's `--dist loadfile`, which hands out whole files in collection order,
-# does not leave one of them last on one worker while the other idles. Measured with
-# `--durations` on a fresh TMPDIR; any file not named keeps its place after these.
+# so that pytest-xdist's `--dist loadfile`, which hands out whole files one at a time in
+# collection order (with `--no-loadscope-reorder`, set in pyproject.toml: by default it orders
+# them by their number of tests, which put the few long tests last), does not leave one of them
+# last on one worker while the other idles. From `--durations` on a fresh TMPDIR; a file not
+# named keeps its place after these.
 LONGEST_FIRST = (
-    "test_xla_flags.py", "test_if_methods.py", "test_workers.py", "test_regularisers.py",
-    "test_cf_study.py", "test_if_defaults.py", "test_models_layers.py", "test_resnet.py",
-    "test_programs.py", "test_fscl.py", "test_device_augment.py", "test_methods.py",
-    "test_fis.py", "test_laftr.py", "test_cf_methods.py", "test_cli.py", "test_overhead.py",
-    "test_benchmark.py", "test_gf_baselines.py", "test_dfr.py", "test_per_example.py",
+    "test_xla_flags.py", "test_workers.py", "test_if_methods.py", "test_cf_study.py",
+    "test_models_layers.py", "test_regularisers.py", "test_resnet.py", "test_programs.py",
+    "test_device_augment.py", "test_methods.py", "test_laftr.py", "test_fis.py",
+    "test_cf_methods.py", "test_cli.py", "test_overhead.py", "test_benchmark.py",
+    "test_gf_baselines.py", "test_dfr.py", "test_per_example.py", "test_gpu_benchmark.py",
+    "test_compile_once.py", "test_if_defaults.py", "test_conv_layers_benchmark.py",
+    "test_training.py", "test_train_step_benchmark.py", "test_lvlm_served.py", "test_fscl.py",
+    "test_zeroshot.py", "test_worker_kills.py", "test_faults.py", "test_architecture.py",
+    "test_sharding.py",
 )
 
 
