@@ -56,9 +56,8 @@ def test_cdf_disparity_is_zero_for_identical_groups_and_grows_with_the_shift():
         values.append(float(_cdf(shifted, groups, 2, temperature=20.0)))
     assert 0 < values[0] < values[1] < values[2]
     # A sharper temperature approaches the hard Kolmogorov-Smirnov distance.
-    sharp = float(_cdf(jnp.asarray(np.concatenate([base, np.clip(base + .3, 0,
-                                                                                   1)])),
-                                         groups, 2, temperature=200.0, num_probes=201))
+    sharp = float(_cdf(jnp.asarray(np.concatenate([base, np.clip(base + .3, 0, 1)])),
+                       groups, 2, temperature=200.0, num_probes=201))
     assert sharp == pytest.approx(0.3, abs=0.05)
     unfair = jnp.asarray(np.concatenate([base, np.clip(base + .3, 0, 1)]), jnp.float32)
     grad = jax.grad(lambda s: _cdf(s, groups, 2, temperature=20.0))(unfair)
@@ -146,8 +145,7 @@ def test_mcdp_probes_are_the_codes_100_over_the_batchs_score_range():
     t = np.linspace(s.min(), s.max(), 100)[:, None]
     sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
     code = np.abs(sig(20 * (t - s[g == 0])).mean(1) - sig(20 * (t - s[g == 1])).mean(1)).max()
-    ours = float(_cdf(jnp.asarray(s, jnp.float32), jnp.asarray(g), 2,
-                                        temperature=20.0))
+    ours = float(_cdf(jnp.asarray(s, jnp.float32), jnp.asarray(g), 2, temperature=20.0))
     assert ours == pytest.approx(code, rel=1e-5)
     # the probes carry no gradient: only the scores' own term does
     grad = jax.grad(lambda x: _cdf(x, jnp.asarray(g), 2, temperature=20.0))(
@@ -165,6 +163,5 @@ def test_mcdp_probe_grid_is_within_0_005_of_the_maximum_over_all_thresholds():
                                      0, 1), jnp.float32)
         groups = jnp.asarray(np.arange(n) % 2)
         coarse = float(_cdf(scores, groups, 2, temperature=temperature))
-        fine = float(_cdf(scores, groups, 2, temperature=temperature,
-                                            num_probes=2001))
+        fine = float(_cdf(scores, groups, 2, temperature=temperature, num_probes=2001))
         assert 0 <= fine - coarse < 0.005
