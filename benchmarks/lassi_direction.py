@@ -64,9 +64,13 @@ def run_edits(run_dir: str):
     from nhfair_jax.config import load_config_file
     from nhfair_jax.training.setup import restore_best
 
+    if not os.path.isfile(os.path.join(run_dir, "config.json")):
+        raise SystemExit(f"{run_dir} is not a run directory (no config.json); give a finished "
+                         "LASSI run's workdir")
     config = load_config_file(os.path.join(run_dir, "config.json"))
     if config.method.name != "lassi":
-        raise SystemExit(f"{run_dir} is a {config.method.name} run; this measures LASSI's flow")
+        raise SystemExit(f"{run_dir} is a run of {config.method.name!r}; this measures LASSI's "
+                         "flow: give a LASSI run's workdir")
     evaluator, state = restore_best(config, run_dir)
     method, source = evaluator.method, evaluator.sources["test"]
     if "image_cf" not in source.extras:

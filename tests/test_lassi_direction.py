@@ -73,3 +73,11 @@ def test_the_codes_contrast_edit_is_more_one_direction_than_the_texts_noise(tmp_
         out[roles] = lassi_direction.edit_alignment(edits, attr, eps)
     assert out["code"]["coherent"] > 3 * out["paper"]["coherent"], out
     assert out["code"]["cos"] > 0.2 and out["code"]["along"] > out["paper"]["along"], out
+
+
+def test_a_directory_that_is_not_a_lassi_run_is_refused_in_one_line(tmp_path):
+    with pytest.raises(SystemExit, match="not a run directory"):
+        lassi_direction.run_edits(str(tmp_path))
+    (tmp_path / "config.json").write_text('{"method": {"name": "erm"}}')
+    with pytest.raises(SystemExit, match="run of 'erm'"):
+        lassi_direction.run_edits(str(tmp_path))
