@@ -56,6 +56,16 @@ def edit_alignment(d: np.ndarray, attr: np.ndarray, eps: float) -> dict:
             "edit_over_radius": float(np.median(lengths / (eps * norm_a)))}
 
 
+def signed_edits(z: np.ndarray, z_cf: np.ndarray, groups: np.ndarray, cf_mask=None) -> np.ndarray:
+    """The paired rows' edits from group 0 to group 1: z_cf - z where x is of group 0, z - z_cf
+    where it is of group 1 (latents [N, D] of the images and of their counterfactuals, groups
+    [N], cf_mask [N] > 0 where a row has a counterfactual; None: every row)."""
+    z, z_cf = np.asarray(z, np.float64), np.asarray(z_cf, np.float64)
+    paired = np.ones(len(z), bool) if cf_mask is None else np.asarray(cf_mask) > 0
+    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
+    return ((z_cf - z) * sign)[paired]
+
+
 def run_edits(run_dir: str):
     """(edits [N, D] signed group 0 -> 1, attribute vector [D], eps) of the test split's
     counterfactual pairs in the flow of the LASSI run `run_dir`'s best checkpoint."""
@@ -87,9 +97,7 @@ def run_edits(run_dir: str):
         return np.concatenate(out)
 
     z, z_cf = latents("image"), latents("image_cf")
-    paired = np.asarray(source.extras.get("cf_mask", np.ones(len(z)))) > 0
-    sign = (1.0 - 2.0 * np.asarray(source.groups, np.float64))[:, None]  # +1: x is group 0
-    edits = ((z_cf - z) * sign)[paired]
+    edits = signed_edits(z, z_cf, source.groups, source.extras.get("cf_mask"))
     return edits, np.asarray(state.method_state["attr"]), float(config.method.eps)
 
 
