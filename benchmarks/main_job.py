@@ -4,6 +4,10 @@
         --run previous=/path/to/old/checkout --run head=. --run prune=.:--prune=median \
         --json benchmarks/results/main_job.json
 
+A setting that has no flag of its own is compared through a config file: FLAGS may hold a
+second `--config=FILE` (the last one counts), a file whose get_config() loads
+configs/benchmark_digitsb.py and changes one field, e.g. `overrides.train.eval_batch_size`.
+
 Each run is `python -m nhfair_jax.benchmark --config configs/benchmark_digitsb.py` started in
 its checkout (so that checkout's package is the one imported) with a workdir and a fresh
 persistent compilation cache of its own under --out, all started together by default (each then
