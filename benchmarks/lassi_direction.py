@@ -60,10 +60,11 @@ def signed_edits(z: np.ndarray, z_cf: np.ndarray, groups: np.ndarray, cf_mask=No
     """The paired rows' edits from group 0 to group 1: z_cf - z where x is of group 0, z - z_cf
     where it is of group 1 (latents [N, D] of the images and of their counterfactuals, groups
     [N], cf_mask [N] > 0 where a row has a counterfactual; None: every row)."""
-    z, z_cf = np.asarray(z, np.float64), np.asarray(z_cf, np.float64)
+    from nhfair_jax.methods.lassi import pair_edits
+
     paired = np.ones(len(z), bool) if cf_mask is None else np.asarray(cf_mask) > 0
-    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
-    return ((z_cf - z) * sign)[paired]
+    return pair_edits(np.asarray(z, np.float64)[paired], np.asarray(z_cf, np.float64)[paired],
+                      np.asarray(groups)[paired])
 
 
 def run_edits(run_dir: str):

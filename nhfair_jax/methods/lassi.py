@@ -94,16 +94,21 @@ def attribute_vector(latents: np.ndarray, groups: np.ndarray) -> np.ndarray:
     return latents[groups == 1].mean(0) - latents[groups == 0].mean(0)
 
 
+def pair_edits(latents: np.ndarray, latents_cf: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Each counterfactual pair's z(group-1 view) - z(group-0 view): latents [N, D] of the
+    images, latents_cf [N, D] of their counterfactuals (the sensitive attribute flipped), groups
+    [N] the images' groups -> [N, D]."""
+    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
+    return (latents_cf - latents) * sign
+
+
 def pair_attribute_vector(latents: np.ndarray, latents_cf: np.ndarray,
                           groups: np.ndarray) -> np.ndarray:
-    """The mean over counterfactual pairs of z(group-1 view) - z(group-0 view): latents [N, D]
-    of the images, latents_cf [N, D] of their counterfactuals (the sensitive attribute flipped),
-    groups [N] the images' groups -> [D]."""
+    """The mean over counterfactual pairs of `pair_edits` -> [D]."""
     if not len(groups):
         raise ValueError("the attribute vector from pairs needs training rows with a "
                          "counterfactual; the training split has none")
-    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
-    return ((latents_cf - latents) * sign).mean(0)
+    return pair_edits(latents, latents_cf, groups).mean(0)
 
 
 def worst_of(dist, candidates):
