@@ -87,17 +87,8 @@ def run_edits(run_dir: str):
     if "image_cf" not in source.extras:
         raise SystemExit(f"{run_dir}: the test split has no counterfactual images (image_cf)")
     state = jax.device_get(state)
-    encode = jax.jit(method.encode)
-
-    def latents(image_key):
-        out = []
-        for batch, device_batch in evaluator.eval_batches(source, ("image", "mask"),
-                                                          image_key=image_key):
-            z = np.asarray(encode(state.params["flow"], device_batch["image"]))
-            out.append(z[np.asarray(batch["mask"], bool)])
-        return np.concatenate(out)
-
-    z, z_cf = latents("image"), latents("image_cf")
+    z, z_cf = (method.latents(evaluator.eval_batches, state.params["flow"], source, key)
+               for key in ("image", "image_cf"))
     edits = signed_edits(z, z_cf, source.groups, source.extras.get("cf_mask"))
     return edits, np.asarray(state.method_state["attr"]), float(config.method.eps)
 

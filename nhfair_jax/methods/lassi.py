@@ -213,6 +213,15 @@ class LASSI(PhasedMethod):
     def decode(self, flow_params, z):
         return self.flow.apply({"params": flow_params}, unwrap(z, self.shapes), reverse=True)
 
+    def latents(self, eval_batches, flow_params, source, image_key: str = "image") -> np.ndarray:
+        """[N, D] flattened latents of a source's rows in order (of their `image_key` view, e.g.
+        "image_cf"), encoded batch by batch through `eval_batches` (the evaluator's)."""
+        encode, out = jax.jit(self.encode), []
+        for batch, device_batch in eval_batches(source, ("image", "mask"), image_key=image_key):
+            out.append(np.asarray(encode(flow_params, device_batch["image"]))[
+                np.asarray(batch["mask"], bool)])
+        return np.concatenate(out)
+
     def on_epoch_start(self, ctx, state, epoch: int):
         """After the flow's epochs: the attribute vector from the training split's latents
         (once; a resumed run keeps its own)."""
@@ -225,23 +234,11 @@ class LASSI(PhasedMethod):
         method_state = jax.device_get(state.method_state)
         if epoch <= self.flow_epochs(self.info["epochs"]) or np.any(method_state["attr"]):
             return state.replace(method_state=method_state)
-        encode = jax.jit(self.encode)
-        flow_params = state.params["flow"]
-        latents, groups = [], []
-        for batch, device_batch in ctx.eval_batches(ctx.sources["train"], ("image", "mask")):
-            mask = np.asarray(batch["mask"], bool)
-            latents.append(np.asarray(encode(flow_params, device_batch["image"]))[mask])
-            groups.append(np.asarray(batch["group"])[mask])
-        latents, groups = np.concatenate(latents), np.concatenate(groups)
+        train, flow_params = ctx.sources["train"], state.params["flow"]
+        latents, groups = self.latents(ctx.eval_batches, flow_params, train), train.groups
         if self.cfg.attr_from == "pairs":
-            latents_cf, paired = [], []
-            for batch, device_batch in ctx.eval_batches(ctx.sources["train"], ("image", "mask"),
-                                                        image_key="image_cf"):
-                mask = np.asarray(batch["mask"], bool)
-                latents_cf.append(np.asarray(encode(flow_params, device_batch["image"]))[mask])
-            latents_cf = np.concatenate(latents_cf)
-            paired = np.asarray(ctx.sources["train"].extras.get(
-                "cf_mask", np.ones(len(groups)))) > 0
+            latents_cf = self.latents(ctx.eval_batches, flow_params, train, "image_cf")
+            paired = np.asarray(train.extras.get("cf_mask", np.ones(len(groups)))) > 0
             attr = pair_attribute_vector(latents[paired], latents_cf[paired], groups[paired])
         else:
             attr = attribute_vector(latents, groups)
