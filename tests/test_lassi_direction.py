@@ -91,3 +91,28 @@ def test_a_directory_that_is_not_a_lassi_run_is_refused_in_one_line(tmp_path):
     (tmp_path / "config.json").write_text('{"method": {"name": "erm"}}')
     with pytest.raises(SystemExit, match="run of 'erm'"):
         lassi_direction.run_edits(str(tmp_path))
+
+
+def test_latents_are_a_sources_rows_in_order_padding_left_out_and_the_asked_view():
+    # LASSI.latents, which the attribute vector and this script read, through a stand-in of the
+    # evaluator's batches: two batches of 4 rows, the last padded by 2; the "flow" doubles.
+    import jax.numpy as jnp
+
+    from nhfair_jax.config import method_config
+    from nhfair_jax.methods.registry import get_method
+
+    method = get_method(method_config("lassi"))
+    method.encode = lambda params, images: jnp.reshape(images, (images.shape[0], -1)) * params
+    views = {"image": np.arange(6, dtype=np.float32), "image_cf": -np.arange(6, dtype=np.float32)}
+
+    def eval_batches(source, keys, image_key="image"):
+        assert source == "train" and keys == ("image", "mask")
+        rows = np.concatenate([views[image_key], [99.0, 99.0]]).reshape(8, 1, 1, 1)
+        for start in (0, 4):
+            mask = np.arange(start, start + 4) < 6
+            yield {"mask": mask}, {"image": jnp.asarray(rows[start:start + 4])}
+
+    z = method.latents(eval_batches, 2.0, "train")
+    np.testing.assert_array_equal(z[:, 0], 2.0 * np.arange(6))
+    z_cf = method.latents(eval_batches, 2.0, "train", "image_cf")
+    np.testing.assert_array_equal(z_cf[:, 0], -2.0 * np.arange(6))
