@@ -56,23 +56,13 @@ def edit_alignment(d: np.ndarray, attr: np.ndarray, eps: float) -> dict:
             "edit_over_radius": float(np.median(lengths / (eps * norm_a)))}
 
 
-def signed_edits(z: np.ndarray, z_cf: np.ndarray, groups: np.ndarray, cf_mask=None) -> np.ndarray:
-    """The paired rows' edits from group 0 to group 1: z_cf - z where x is of group 0, z - z_cf
-    where it is of group 1 (latents [N, D] of the images and of their counterfactuals, groups
-    [N], cf_mask [N] > 0 where a row has a counterfactual; None: every row)."""
-    from nhfair_jax.methods.lassi import pair_edits
-
-    paired = np.ones(len(z), bool) if cf_mask is None else np.asarray(cf_mask) > 0
-    return pair_edits(np.asarray(z, np.float64)[paired], np.asarray(z_cf, np.float64)[paired],
-                      np.asarray(groups)[paired])
-
-
 def run_edits(run_dir: str):
     """(edits [N, D] signed group 0 -> 1, attribute vector [D], eps) of the test split's
     counterfactual pairs in the flow of the LASSI run `run_dir`'s best checkpoint."""
     import jax
 
     from nhfair_jax.config import load_config_file
+    from nhfair_jax.methods.lassi import pair_edits
     from nhfair_jax.training.setup import restore_best
 
     if not os.path.isfile(os.path.join(run_dir, "config.json")):
@@ -89,7 +79,8 @@ def run_edits(run_dir: str):
     state = jax.device_get(state)
     z, z_cf = (method.latents(evaluator.eval_batches, state.params["flow"], source, key)
                for key in ("image", "image_cf"))
-    edits = signed_edits(z, z_cf, source.groups, source.extras.get("cf_mask"))
+    edits = pair_edits(np.asarray(z, np.float64), np.asarray(z_cf, np.float64), source.groups,
+                       source.extras.get("cf_mask"))  # signed group 0 -> 1, paired rows
     return edits, np.asarray(state.method_state["attr"]), float(config.method.eps)
 
 

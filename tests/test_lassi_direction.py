@@ -76,13 +76,15 @@ def test_the_codes_contrast_edit_is_more_one_direction_than_the_texts_noise(tmp_
 
 
 def test_edits_are_signed_from_group_0_to_group_1_and_unpaired_rows_left_out():
+    from nhfair_jax.methods.lassi import pair_edits
+
     z = np.array([[0.0, 0.0], [5.0, 5.0], [1.0, 1.0], [9.0, 9.0]])
     z_cf = np.array([[1.0, 2.0], [4.0, 3.0], [7.0, 7.0], [0.0, 0.0]])
     groups = np.array([0, 1, 0, 1])
-    edits = lassi_direction.signed_edits(z, z_cf, groups, cf_mask=np.array([1, 1, 1, 0]))
+    edits = pair_edits(z, z_cf, groups, cf_mask=np.array([1, 1, 1, 0]))
     # row 0 (group 0): z_cf - z; row 1 (group 1): z - z_cf; row 3 has no counterfactual
     np.testing.assert_array_equal(edits, [[1.0, 2.0], [1.0, 2.0], [6.0, 6.0]])
-    assert len(lassi_direction.signed_edits(z, z_cf, groups)) == 4
+    assert len(pair_edits(z, z_cf, groups)) == 4
 
 
 def test_a_directory_that_is_not_a_lassi_run_is_refused_in_one_line(tmp_path):

@@ -94,21 +94,25 @@ def attribute_vector(latents: np.ndarray, groups: np.ndarray) -> np.ndarray:
     return latents[groups == 1].mean(0) - latents[groups == 0].mean(0)
 
 
-def pair_edits(latents: np.ndarray, latents_cf: np.ndarray, groups: np.ndarray) -> np.ndarray:
-    """Each counterfactual pair's z(group-1 view) - z(group-0 view): latents [N, D] of the
-    images, latents_cf [N, D] of their counterfactuals (the sensitive attribute flipped), groups
-    [N] the images' groups -> [N, D]."""
-    sign = (1.0 - 2.0 * np.asarray(groups, np.float64))[:, None]  # +1: x is group 0
-    return (latents_cf - latents) * sign
+def pair_edits(latents: np.ndarray, latents_cf: np.ndarray, groups: np.ndarray,
+               cf_mask=None) -> np.ndarray:
+    """Each counterfactual pair's z(group-1 view) - z(group-0 view), the rows without a
+    counterfactual left out: latents [N, D] of the images, latents_cf [N, D] of their
+    counterfactuals (the sensitive attribute flipped), groups [N] the images' groups, cf_mask
+    [N] > 0 where a row has a counterfactual (None: every row) -> [paired rows, D]."""
+    paired = np.ones(len(groups), bool) if cf_mask is None else np.asarray(cf_mask) > 0
+    sign = (1.0 - 2.0 * np.asarray(groups, np.float64)[paired])[:, None]  # +1: x is group 0
+    return (np.asarray(latents_cf)[paired] - np.asarray(latents)[paired]) * sign
 
 
-def pair_attribute_vector(latents: np.ndarray, latents_cf: np.ndarray,
-                          groups: np.ndarray) -> np.ndarray:
+def pair_attribute_vector(latents: np.ndarray, latents_cf: np.ndarray, groups: np.ndarray,
+                          cf_mask=None) -> np.ndarray:
     """The mean over counterfactual pairs of `pair_edits` -> [D]."""
-    if not len(groups):
+    edits = pair_edits(latents, latents_cf, groups, cf_mask)
+    if not len(edits):
         raise ValueError("the attribute vector from pairs needs training rows with a "
                          "counterfactual; the training split has none")
-    return pair_edits(latents, latents_cf, groups).mean(0)
+    return edits.mean(0)
 
 
 def worst_of(dist, candidates):
@@ -238,8 +242,7 @@ class LASSI(PhasedMethod):
         latents, groups = self.latents(ctx.eval_batches, flow_params, train), train.groups
         if self.cfg.attr_from == "pairs":
             latents_cf = self.latents(ctx.eval_batches, flow_params, train, "image_cf")
-            paired = np.asarray(train.extras.get("cf_mask", np.ones(len(groups)))) > 0
-            attr = pair_attribute_vector(latents[paired], latents_cf[paired], groups[paired])
+            attr = pair_attribute_vector(latents, latents_cf, groups, train.extras.get("cf_mask"))
         else:
             attr = attribute_vector(latents, groups)
         return state.replace(method_state={**method_state, "attr": attr.astype(np.float32)})
